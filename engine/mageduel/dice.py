@@ -13,8 +13,8 @@ Dice sources (the engine only asks a source for a natural result):
 - :class:`Seeded` — the PRNG above, from a seed.
 - :class:`Scripted` — a list of naturals given in advance (tests, tutorial); running out raises
   :class:`DiceExhausted`, which names how many were used.
-- :class:`Manual` — a person at a real table rolls; the engine turns every roll into a pending decision of kind
-  ``"roll"`` whose options are the faces (``roll 1`` … ``roll 20``) and checks the range.
+- :class:`Manual` — a person at a real table rolls; the engine turns every roll into a pending decision
+  of kind ``"roll"`` whose options are the faces (``roll 1`` … ``roll 20``) and checks the range.
 
 >>> g = SplitMix64(1)
 >>> g.next_u64()
@@ -135,7 +135,8 @@ class Scripted(DiceSource):
     def natural(self, sides: int) -> int:
         if self.used >= len(self.results):
             raise DiceExhausted(
-                f"scripted dice ran out: all {len(self.results)} results were used and a d{sides} was asked for"
+                f"scripted dice ran out: all {len(self.results)} results were used"
+                f" before a d{sides} was asked for"
             )
         value = self.results[self.used]
         if not 1 <= value <= sides:

@@ -7,7 +7,6 @@ from importlib import resources
 from pathlib import Path
 
 import pytest
-
 from mageduel import dice
 
 GOLDEN = Path(__file__).parent / "data" / "prng_first_1000.json"
