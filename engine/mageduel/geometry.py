@@ -1,0 +1,154 @@
+"""Positions, movement, reach, ranges and area shapes, in feet (C-13).
+
+Positions are points ``(x, y, z)`` in feet, not squares: a zone between two 1st-level casters is only 4 to 5
+feet across (MD-5), so a grid of 5-foot squares could not even hold it. A creature is judged by its centre
+point: it is in an area when its centre is, and within reach when the distance between centres is at most
+the reach plus the 5-foot space a Medium creature occupies would allow (reach is measured centre to centre,
+so a 5-foot reach touches a creature whose centre is up to 5 feet away).
+
+Area shapes (burst, spread, cone, line, cylinder) are geometry with a ``contains(point)`` test. A spread is
+a burst here, because the arena has no corners to go around. Clipping by the zone's faces (MD-10) is not
+done here: the rules layer filters the points the shape contains (see ``state.Hooks.filter_area``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+Point = tuple[float, float, float]
+
+#: C-13: base speed of a Medium, unarmoured humanoid.
+BASE_SPEED = 30.0
+FIVE_FOOT_STEP = 5.0
+EPSILON = 1e-9
+
+
+def distance(a: Point, b: Point) -> float:
+    """Straight-line distance in feet (Euclidean: the arena is continuous)."""
+    return math.sqrt((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2)
+
+
+def toward(a: Point, b: Point, feet: float) -> Point:
+    """The point ``feet`` from ``a`` on the way to ``b`` (stops at ``b``)."""
+    d = distance(a, b)
+    if d <= feet or d < EPSILON:
+        return b
+    t = feet / d
+    return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+
+
+def away(a: Point, b: Point, feet: float) -> Point:
+    """The point ``feet`` from ``a`` directly away from ``b``."""
+    d = distance(a, b)
+    if d < EPSILON:
+        return (a[0] + feet, a[1], a[2])
+    t = feet / d
+    return (a[0] + (a[0] - b[0]) * t, a[1] + (a[1] - b[1]) * t, a[2] + (a[2] - b[2]) * t)
+
+
+def rounded(p: Point) -> Point:
+    """A point rounded to a tenth of a foot, so option IDs and logs stay short and stable."""
+    return (round(p[0], 1) + 0.0, round(p[1], 1) + 0.0, round(p[2], 1) + 0.0)
+
+
+def within(a: Point, b: Point, feet: float) -> bool:
+    return distance(a, b) <= feet + EPSILON
+
+
+def spell_range(kind: str, caster_level: int) -> float:
+    """Spell ranges in feet: personal/touch, close (25 + 5 per 2 levels), medium (100 + 10/level),
+    long (400 + 40/level); a number is taken as feet.
+
+    >>> spell_range("close", 5), spell_range("medium", 5), spell_range("long", 5)
+    (35.0, 150.0, 600.0)
+    """
+    if kind in ("personal", "self"):
+        return 0.0
+    if kind == "touch":
+        return 5.0
+    if kind == "close":
+        return 25.0 + 5.0 * (caster_level // 2)
+    if kind == "medium":
+        return 100.0 + 10.0 * caster_level
+    if kind == "long":
+        return 400.0 + 40.0 * caster_level
+    if kind == "unlimited":
+        return math.inf
+    return float(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Burst:
+    """A sphere of ``radius`` feet around ``centre`` (bursts, spreads and emanations)."""
+
+    centre: Point
+    radius: float
+
+    def contains(self, p: Point) -> bool:
+        return distance(self.centre, p) <= self.radius + EPSILON
+
+
+#: In an open arena a spread reaches exactly where a burst does.
+Spread = Burst
+
+
+@dataclass(frozen=True, slots=True)
+class Cylinder:
+    """A vertical cylinder: floor circle of ``radius`` around ``centre`` and ``height`` up from it."""
+
+    centre: Point
+    radius: float
+    height: float
+
+    def contains(self, p: Point) -> bool:
+        dx, dy = p[0] - self.centre[0], p[1] - self.centre[1]
+        return math.hypot(dx, dy) <= self.radius + EPSILON and (
+            self.centre[2] - EPSILON <= p[2] <= self.centre[2] + self.height + EPSILON
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Cone:
+    """A quarter-circle cone: from ``origin`` towards ``toward``, ``length`` feet long, 90 degrees wide."""
+
+    origin: Point
+    toward: Point
+    length: float
+
+    def contains(self, p: Point) -> bool:
+        d = distance(self.origin, p)
+        if d < EPSILON:
+            return False  # the caster is the cone's apex, not inside it
+        if d > self.length + EPSILON:
+            return False
+        axis = distance(self.origin, self.toward)
+        if axis < EPSILON:
+            return True
+        dot = sum((p[i] - self.origin[i]) * (self.toward[i] - self.origin[i]) for i in range(3))
+        return dot / (d * axis) >= math.cos(math.pi / 4) - EPSILON
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line 5 feet wide from ``origin`` towards ``toward``, ``length`` feet long."""
+
+    origin: Point
+    toward: Point
+    length: float
+    width: float = 5.0
+
+    def contains(self, p: Point) -> bool:
+        axis = distance(self.origin, self.toward)
+        if axis < EPSILON:
+            return False
+        u = [(self.toward[i] - self.origin[i]) / axis for i in range(3)]
+        v = [p[i] - self.origin[i] for i in range(3)]
+        t = sum(u[i] * v[i] for i in range(3))
+        if t <= EPSILON or t > self.length + EPSILON:
+            return False
+        off = math.sqrt(max(0.0, sum(c * c for c in v) - t * t))
+        return off <= self.width / 2 + EPSILON
+
+
+Shape = Burst | Cylinder | Cone | Line
