@@ -1,0 +1,49 @@
+"""Print the table clause -> tests (``python3 build.py rules`` runs this).
+
+Usage: PYTHONPATH=engine python3 tests/tools/clause_table.py [--missing]
+Exit status 1 when some clause has no test.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+from mageduel import clauses
+
+TESTS = Path(__file__).resolve().parent.parent
+
+
+def collect_test_names(root: Path) -> dict[str, str]:
+    found: dict[str, str] = {}
+    for path in sorted(root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
+                found.setdefault(node.name, str(path.relative_to(root)))
+    return found
+
+
+def main(argv: list[str]) -> int:
+    names = collect_test_names(TESTS)
+    table = clauses.covering(names)
+    only_missing = "--missing" in argv
+    covered = 0
+    for clause in clauses.all():
+        tests = table[clause.id]
+        covered += bool(tests)
+        if only_missing and tests:
+            continue
+        print(f"{clause.id:<6} {clause.title.en}")
+        for name in tests:
+            print(f"         {names[name]}::{name}")
+        if not tests:
+            print("         (no test)")
+    total = len(table)
+    print(f"\n{covered}/{total} clauses covered")
+    return 0 if covered == total else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
