@@ -1,0 +1,172 @@
+"""The duel's terms (X-2, X-3, DU-1..DU-7, DU-14 variant, DU-31), fixed before it starts.
+
+The scenario holds one :class:`Terms`. Validation refuses terms that contradict each other or the
+kind of duel (X-3), with a message that names the field. The small functions below answer the
+questions the legality filter asks while the duel runs: may this weapon be used (DU-4), may this spell
+be cast (DU-6, DU-7), is this damage nonlethal (DU-31, MD-14), when does the duel end (DU-5).
+
+>>> Terms().kind, Terms().end, Terms().duel_actions, Terms().performance_combat
+('mageduel', 'default', True, False)
+>>> Terms(kind="duel", end="hits", hits=3).end_text()
+'after 3 successful attacks (DU-5)'
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Kind = Literal["duel", "mageduel"]
+#: DU-4: the forms of weapon attack a duel may be limited to.
+WeaponForm = Literal["melee", "ranged", "unarmed"]
+#: DU-4: "the same kind of attack": a magic duel (spells only), a weapon duel (weapons only).
+AttackKind = Literal["any", "magic", "weapons"]
+#: DU-5: how a plain duel ends. "default": unconscious or unable to go on.
+EndKind = Literal["default", "to_the_death", "first_blood", "first_hit", "hits"]
+#: DU-14: the French text (DC 15 + spell level, once per round) or the English original as a variant
+#: (DC 15 + the caster's level, no once-per-round limit).
+CounterRule = Literal["fr", "en"]
+
+
+class Terms(BaseModel):
+    """What the participants agreed before the fight (X-2)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: Kind = "mageduel"
+    # DU-4 allowed weapons. None: every form is allowed (the DU-4 default).
+    weapon_forms: tuple[WeaponForm, ...] | None = None
+    magic_weapons_only: bool = False
+    #: DU-4 "everyone uses the same weapons": the weapon id every weapon attack must use.
+    same_weapon: str | None = None
+    attack_kind: AttackKind = "any"
+    # DU-5 end condition (plain duels only, X-3).
+    end: EndKind = "default"
+    hits: int | None = Field(default=None, ge=1)
+    # DU-6, DU-7 bans.
+    ban_summoning: bool = False
+    ban_poison: bool = False
+    ban_ranged: bool = False
+    ban_magic_on_others: bool = False
+    # X-2 switches.
+    duel_actions: bool = True
+    performance_combat: bool = False
+    nonlethal_arena: bool = False
+    #: DU-8 face-off: each participant rolls Bluff, Intimidate or Sense Motive instead of initiative.
+    face_off: bool = False
+    counter_rule: CounterRule = "fr"
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Terms:  # X-3
+        problems: list[str] = []
+        mage = self.kind == "mageduel"
+        if mage and self.end != "default":
+            problems.append(
+                f"end: {self.end!r} is not possible in a mageduel, which ends only as the rite says "
+                "(slain, expelled, disqualified, interference, time, draw) (X-3); use 'default'"
+            )
+        if self.end == "hits" and self.hits is None:
+            problems.append("hits: the end condition 'hits' needs the number of successful attacks")
+        if self.end != "hits" and self.hits is not None:
+            problems.append(f"hits: only meaningful with end 'hits', not {self.end!r}")
+        if self.weapon_forms is not None:
+            if not self.weapon_forms:
+                problems.append("weapon_forms: an empty list allows no weapon; use attack_kind 'magic'")
+            if len(set(self.weapon_forms)) != len(self.weapon_forms):
+                problems.append("weapon_forms: a form is listed twice")
+        if self.attack_kind == "magic":
+            for name in ("weapon_forms", "same_weapon"):
+                if getattr(self, name) is not None:
+                    problems.append(f"{name}: a magic duel (attack_kind 'magic') uses no weapons")
+            if self.magic_weapons_only:
+                problems.append("magic_weapons_only: a magic duel (attack_kind 'magic') uses no weapons")
+            if self.ban_magic_on_others:
+                problems.append(
+                    "ban_magic_on_others: contradicts attack_kind 'magic', a duel fought with spells"
+                )
+        if mage:
+            if self.attack_kind == "weapons":
+                problems.append("attack_kind: a mageduel is fought with spells; 'weapons' contradicts it")
+            if self.ban_magic_on_others:
+                problems.append("ban_magic_on_others: a mageduel is fought with spells on each other")
+        if self.ban_ranged and self.weapon_forms is not None and set(self.weapon_forms) == {"ranged"}:
+            problems.append(
+                "ban_ranged: contradicts weapon_forms ['ranged'], which allows only ranged weapons"
+            )
+        if self.nonlethal_arena and self.end == "to_the_death":
+            problems.append("nonlethal_arena: a nonlethal arena (DU-31) cannot host a duel to the death")
+        if self.performance_combat and not self.duel_actions:
+            problems.append("performance_combat: its duel-action checks (DU-30) need duel_actions on")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    # ----------------------------------------------------------------------------------------
+    # Questions asked while the duel runs.
+
+    @property
+    def is_mageduel(self) -> bool:
+        return self.kind == "mageduel"
+
+    @property
+    def nonlethal(self) -> bool:
+        """All damage is nonlethal: always in a mageduel (MD-14), in an arena if agreed (DU-31)."""
+        return self.is_mageduel or self.nonlethal_arena
+
+    def weapon_allowed(self, weapon_id: str, form: WeaponForm, magic: bool) -> tuple[bool, str, str]:
+        """DU-4: may a weapon attack with ``weapon_id`` (of ``form``; ``magic`` if enchanted) be made?
+
+        Returns ``(allowed, reason, clause)``; the reason is empty when allowed.
+
+        >>> Terms(kind="duel", weapon_forms=("melee",)).weapon_allowed("light_crossbow", "ranged", False)
+        (False, 'the terms allow only melee weapons', 'DU-4')
+        """
+        if self.attack_kind == "magic":
+            return False, "a magic duel allows no weapon attacks", "DU-4"
+        if self.weapon_forms is not None and form not in self.weapon_forms:
+            return False, f"the terms allow only {' or '.join(self.weapon_forms)} weapons", "DU-4"
+        if self.ban_ranged and form == "ranged":
+            return False, "the terms ban ranged attacks", "DU-7"
+        if self.magic_weapons_only and not magic and form != "unarmed":
+            return False, "the terms allow only magic weapons", "DU-4"
+        if self.same_weapon is not None and weapon_id != self.same_weapon and form != "unarmed":
+            return False, f"the terms require every participant to fight with {self.same_weapon}", "DU-4"
+        return True, "", "DU-4"
+
+    def spell_allowed(
+        self, summons: bool, affects_others: bool, ranged_attack: bool = False
+    ) -> tuple[bool, str, str]:
+        """DU-6, DU-7, DU-4: may a spell be cast under these terms?
+
+        ``summons``: it summons or calls creatures; ``affects_others``: it affects someone other than
+        the caster; ``ranged_attack``: it makes a ranged (touch) attack roll.
+
+        >>> Terms(ban_summoning=True).spell_allowed(True, True)
+        (False, 'the terms ban summoning', 'DU-6')
+        """
+        if self.attack_kind == "weapons" and affects_others:
+            return False, "a weapon duel allows no spells on other participants", "DU-4"
+        if self.ban_summoning and summons:
+            return False, "the terms ban summoning", "DU-6"
+        if self.ban_magic_on_others and affects_others:
+            return False, "the terms allow only spells that affect their caster", "DU-7"
+        if self.ban_ranged and ranged_attack:
+            return False, "the terms ban ranged attacks", "DU-7"
+        return True, "", "DU-6"
+
+    def poison_allowed(self) -> bool:
+        """DU-7: poison may be banned."""
+        return not self.ban_poison
+
+    def end_text(self) -> str:
+        """The end condition in words, for the log."""
+        if self.is_mageduel:
+            return "as the rite says (X-3)"
+        return {
+            "default": "when a participant is unconscious or cannot go on (DU-5)",
+            "to_the_death": "to the death (DU-5)",
+            "first_blood": "at first blood (DU-5)",
+            "first_hit": "at the first hit (DU-5)",
+            "hits": f"after {self.hits} successful attacks (DU-5)",
+        }[self.end]
