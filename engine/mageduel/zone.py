@@ -1,13 +1,26 @@
-"""The shimmering mageduel zone: its size bounds (MD-5) and where the duellists stand (MD-8).
+"""The shimmering mageduel zone: its size bounds (MD-5), where the duellists stand (MD-8) and how its
+faces clip every area and movement (MD-10, MD-11, MD-22).
 
 The zone is a box with a square floor. Coordinates are feet, with the floor's south-west corner at
-(0, 0, 0), x growing east, y growing north and z up.
+(0, 0, 0), x growing east, y growing north and z up. A point on a face counts as inside.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
+
+Point = tuple[float, float, float]
+#: Tolerance for points that sit on a face (positions are rounded to a tenth of a foot).
+_EPS = 1e-9
+
+
+class Shape(Protocol):
+    """Anything with a ``contains(point)`` test: the area shapes of ``mageduel.geometry``."""
+
+    def contains(self, p: Point) -> bool: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +82,87 @@ class Zone:
         """Whether a point is inside the zone or on its faces."""
         return 0 <= x <= self.width and 0 <= y <= self.width and 0 <= z <= self.height
 
+    def holds(self, p: Point) -> bool:
+        """``contains`` for a point given as a tuple, tolerant of rounding on the faces."""
+        w, h = self.width, self.height
+        return -_EPS <= p[0] <= w + _EPS and -_EPS <= p[1] <= w + _EPS and -_EPS <= p[2] <= h + _EPS
+
+    # MD-10: spells do not leave the zone. Clipping is geometry: an area is the intersection of its
+    # shape with the box, so a point or creature outside the box is never in it, whatever the shape.
+
+    def clip(self, shape: Shape) -> ClippedArea:
+        """MD-10: the part of ``shape`` inside the zone.
+
+        >>> from mageduel.geometry import Burst
+        >>> area = Zone(10, 10).clip(Burst((9.0, 5.0, 0.0), 20.0))
+        >>> area.contains((9.0, 5.0, 0.0)), area.contains((25.0, 5.0, 0.0))
+        (True, False)
+        """
+        return ClippedArea(self, shape)
+
+    def clip_points(self, shape: Shape, points: Iterable[Point]) -> list[Point]:
+        """MD-10: the points of ``points`` that ``shape`` touches once clipped at the faces."""
+        area = self.clip(shape)
+        return [p for p in points if area.contains(p)]
+
+    def clip_segment(self, a: Point, b: Point) -> tuple[Point, Point] | None:
+        """MD-10: the part of the segment ``a``-``b`` inside the zone (a line spell stops at the
+        wall), or None if it misses the zone. Liang-Barsky clipping against the box.
+
+        >>> Zone(10, 10).clip_segment((5.0, 5.0, 0.0), (25.0, 5.0, 0.0))
+        ((5.0, 5.0, 0.0), (10.0, 5.0, 0.0))
+        """
+        lo = (0.0, 0.0, 0.0)
+        hi = (float(self.width), float(self.width), float(self.height))
+        t0, t1 = 0.0, 1.0
+        for i in range(3):
+            d = b[i] - a[i]
+            if abs(d) < _EPS:
+                if a[i] < lo[i] - _EPS or a[i] > hi[i] + _EPS:
+                    return None
+                continue
+            ta, tb = (lo[i] - a[i]) / d, (hi[i] - a[i]) / d
+            if ta > tb:
+                ta, tb = tb, ta
+            t0, t1 = max(t0, ta), min(t1, tb)
+            if t0 > t1 + _EPS:
+                return None
+
+        def at(t: float) -> Point:
+            return (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t, a[2] + (b[2] - a[2]) * t)
+
+        return at(t0), at(t1)
+
+    def exit_point(self, a: Point, b: Point) -> Point | None:
+        """Where a straight move from ``a`` (inside) to ``b`` crosses a face, or None if ``b`` is
+        inside too. A summoned creature is stopped there (MD-11); a participant who crosses it is
+        out of the zone (MD-22).
+
+        >>> Zone(10, 10).exit_point((5.0, 5.0, 0.0), (5.0, 30.0, 0.0))
+        (5.0, 10.0, 0.0)
+        """
+        if self.holds(b):
+            return None
+        part = self.clip_segment(a, b)
+        if part is None:
+            return None
+        return part[1]
+
+    def confine(self, a: Point, b: Point) -> Point:
+        """MD-11: where a creature that may not leave ends a move from ``a`` towards ``b``."""
+        stop = self.exit_point(a, b)
+        return b if stop is None else stop
+
+    def outside_point(self, border: tuple[float, float], feet: float = 5.0) -> Point:
+        """A point ``feet`` outside the border, straight out from the floor's centre through
+        ``border`` (where a participant waits during preparation, MD-8)."""
+        cx, cy = self.centre
+        dx, dy = border[0] - cx, border[1] - cy
+        # Push out along the face's normal so the point is outside whatever the corner.
+        nx = 0.0 if abs(dx) < abs(dy) - _EPS else math.copysign(1.0, dx)
+        ny = 0.0 if abs(dy) < abs(dx) - _EPS else math.copysign(1.0, dy)
+        return (border[0] + nx * feet, border[1] + ny * feet, 0.0)
+
     def border_point(self, distance: float) -> tuple[float, float]:
         """The floor point ``distance`` feet along the border, counter-clockwise from the
         middle of the south side."""
@@ -99,3 +193,14 @@ class Zone:
             raise ValueError("count must be at least 1")
         step = 4 * self.width / count
         return [self.border_point(i * step) for i in range(count)]
+
+
+@dataclass(frozen=True, slots=True)
+class ClippedArea:
+    """An area shape cut at the zone's faces (MD-10): a point is in it only if it is in both."""
+
+    zone: Zone
+    shape: Shape
+
+    def contains(self, p: Point) -> bool:
+        return self.zone.holds(p) and self.shape.contains(p)
