@@ -1,0 +1,636 @@
+"""The duel state: who must decide what (``pending``), ``apply``, ``view``, ``clone`` and the event log.
+
+The shape follows OpenSpiel's state API and boardgame.io's stages (DESIGN.md). A duel is a scenario, a dice
+source and the decisions taken so far; everything else is derived by the rules. Inside, the rules are
+written as Python generators: a rule that needs a decision ``yield``\\ s an :class:`Ask` and receives the
+chosen option id; ``yield from`` nests them, so a reaction window in the middle of a spell in the middle of a
+turn is just a nested call. The duel keeps the outermost generator and advances it on every ``apply``.
+
+Public API (stable; the web front end and the CLI use only this)::
+
+    duel = new_duel(scenario, dice_source)     # dice.Seeded(s) | dice.Scripted([...]) | dice.Manual()
+    duel.pending                               # Ask(player, kind, options=[Option(id, kind, data)], ...) | None
+    duel.apply(player, option_id)              # IllegalDecision (state unchanged) if not legal
+    duel.set_preference(player, reaction, mode)  # "ask" | "always" | "never" per reaction kind
+    duel.view(player)                          # views.View (pydantic, JSON-able); player None = observer
+    duel.clone()                               # an independent copy (replayed from the start)
+    duel.events                                # append-only list of events.Event
+    duel.outcome                               # Outcome | None
+    duel.decisions                             # [(player, option_id)] applied so far (the replay's body)
+
+Pending kinds: ``"turn"`` (the acting participant's action), ``"roll"`` (manual dice: options ``roll N``),
+``"identify"`` (DU-12 / MD-26 Spellcraft, a free action), ``"counter"`` (DU-13 duel counterspell, MD-12 extra
+counterspell, C-12 readied counterspell), ``"defend"`` (DU-22 duel dodge, DU-26 duel parry), ``"aoo"``
+(attack of opportunity, C-10), ``"effort"`` (DU-18 duel effort), ``"choose"`` (a spell's choice node) and the
+rules modules' own kinds (``"rite:..."``). Reaction kinds for preferences: ``identify``, ``counter``,
+``dodge``, ``parry``, ``aoo``, ``effort``.
+
+Option notation (see ``notation``): ``cast magic_missile @p2``, ``cast fireball @p2 def`` (defensively),
+``cast fireball @12.5,3``, ``cast shield``, ``attack quarterstaff @p2``, ``move 12.5,3``, ``step 7,3``,
+``ready counterspell``, ``end``, ``identify``, ``pass``, ``react duel-counter fireball slot3``,
+``react md-counter dispel_magic slot3``, ``react counter fireball slot3``, ``react dodge``,
+``react parry quarterstaff``, ``react effort``, ``aoo quarterstaff``, ``roll 14``, ``prefer dodge never``.
+
+Plug-in points for the rules modules are the fields of ``hooks.Hooks`` (documented there in full):
+``pre_fight`` (the mageduel rite runs here, before initiative), ``initiative``, ``round_start`` /
+``round_end``, ``transform_damage`` / ``transform_ability`` (the damage pipeline: nonlethal, halving,
+MD-17 slay replacement), ``filter_area`` (MD-10 clipping), ``legal`` (DU-10 and terms), ``check_end``
+(endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``hooks.build_hooks``
+calls it. The helpers a hook may use on ``duel``: ``ask``, ``check``, ``roll_dice``, ``emit``, ``end``,
+``place``, ``deal_damage``, ``add_condition``, ``run_rounds``, ``participants``, ``by_id``, ``zone``, ``phase``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import checks, geometry
+from .conditions import RULES as CONDITION_RULES
+from .conditions import Condition
+from .dice import DiceSource, check_manual
+from .events import Event, roll_data
+from .hooks import Hooks, build_hooks
+
+if TYPE_CHECKING:
+    from .combatant import Combatant
+    from .scenario import Scenario
+    from .views import View
+
+Gen = Generator["Ask", str, Any]
+
+ASK, ALWAYS, NEVER = "ask", "always", "never"
+REACTION_KINDS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
+
+#: Combatant statuses that take a participant out of the fight.
+OUT_STATUSES = frozenset(
+    {
+        "dead",
+        "slain",
+        "unconscious",
+        "petrified",
+        "expelled",
+        "withdrawn",
+        "excluded",
+        "disqualified",
+        "dying",
+    }
+)
+
+
+class IllegalDecision(ValueError):
+    """A decision that is not legal now; the duel is unchanged."""
+
+
+class EngineError(RuntimeError):
+    """The rules reached a state they cannot go on from (a bug or exhausted scripted dice)."""
+
+
+@dataclass(slots=True)
+class Option:
+    """One legal choice. ``id`` is its stable notation; ``data`` what the rules need to know about it."""
+
+    id: str
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Ask:
+    """A pending decision: ``player`` must choose one of ``options`` (by id).
+
+    ``parametric`` is an optional check for ids not listed (``move X,Y`` to any reachable point): it returns
+    an :class:`Option` or ``None``. ``context`` is what the decider may know (never a hidden spell).
+    """
+
+    player: str
+    kind: str
+    options: list[Option]
+    prompt: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+    reaction: str | None = None
+    parametric: Any = None
+
+    def find(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        if self.parametric is not None:
+            return self.parametric(option_id)
+        return None
+
+    @property
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+
+@dataclass(slots=True)
+class Outcome:
+    """How the duel ended: ``winners`` and ``losers`` are combatant ids; a tie has no winner."""
+
+    reason: str
+    winners: list[str] = field(default_factory=list)
+    losers: list[str] = field(default_factory=list)
+    tie: bool = False
+    clauses: tuple[str, ...] = ()
+    text: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": self.winners,
+            "losers": self.losers,
+            "tie": self.tie,
+            "clauses": list(self.clauses),
+            "text": self.text,
+        }
+
+
+@dataclass(slots=True)
+class Damage:
+    """Hit point damage on its way to a target: the rules modules transform it (hooks.transform_damage)."""
+
+    target: str
+    amount: int
+    lethal: bool = True
+    source: str = "spell"  # "spell", "weapon", "summon", "item", "effect"
+    attacker: str | None = None
+    spell: str | None = None
+    dtype: str = "untyped"
+    slay: str | None = None  # a SlayNode outcome ("death", "dust", "petrified", "destroyed")
+    critical: bool = False
+    clauses: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AbilityDamage:
+    """Ability damage, drain or penalty on its way to a target (hooks.transform_ability)."""
+
+    target: str
+    ability: str
+    amount: int
+    mode: str = "damage"  # "damage", "drain", "penalty", "set"
+    source: str = "spell"
+    attacker: str | None = None
+    spell: str | None = None
+    clauses: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CheckResult:
+    natural: int
+    total: int
+    success: bool
+    modifiers: list[tuple[str, int]]
+
+
+@dataclass(slots=True)
+class Casting:
+    """A spell being cast (the spell is hidden from others until ``known_by`` has them, MD-26)."""
+
+    caster: str
+    spell: Any  # spells.model.Spell
+    level: int
+    targets: list[str]
+    point: geometry.Point | None
+    known_by: set[str] = field(default_factory=set)
+    revealed: bool = False
+    countered: bool = False
+    lost: bool = False
+    save_penalty: set[str] = field(default_factory=set)  # DU-15: -2 on saves against it
+    dodgers: set[str] = field(default_factory=set)  # DU-23
+    failed_identify: set[str] = field(default_factory=set)  # DU-12
+    choice: str | None = None
+
+
+class Duel:
+    """A duel in progress. Build with :func:`new_duel`."""
+
+    def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
+        from .combatant import build_combatants
+
+        self.scenario = scenario
+        self.dice = dice
+        self._dice_initial = dice.fresh()
+        self.hooks = hooks if hooks is not None else build_hooks(scenario)
+        self.kind: str = scenario.kind
+        self.terms = scenario.terms
+        self.options = scenario.options
+        self.events: list[Event] = []
+        self.decisions: list[tuple[str, str]] = []
+        self.outcome: Outcome | None = None
+        self.pending: Ask | None = None
+        self.round = 0
+        self.phase = "setup"
+        self.turn_of: str | None = None
+        self.order: list[str] = []
+        self.prefs: dict[tuple[str, str], str] = {}
+        self.casting: list[Casting] = []
+        self.zone: Any = None
+        self.participants: list[Combatant] = build_combatants(scenario)
+        self.by_id: dict[str, Combatant] = {c.id: c for c in self.participants}
+        self.players: list[str] = [c.id for c in self.participants]
+        self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
+        self.first_blood: str | None = None
+        self.data: dict[str, Any] = {}  # free room for the rules modules' own bookkeeping
+        self._gen: Gen | None = self._main()
+        self._advance(None)
+
+    # --- driving -------------------------------------------------------------------------------------
+
+    def _advance(self, answer: str | None) -> None:
+        gen = self._gen
+        if gen is None:
+            self.pending = None
+            return
+        try:
+            ask = gen.send(answer)  # type: ignore[arg-type]
+        except StopIteration:
+            self._gen = None
+            self.pending = None
+            if self.outcome is None:
+                self.end(Outcome("stopped", tie=True, text="the duel stopped"))
+            return
+        self.pending = ask
+
+    def apply(self, player: str, option_id: str) -> None:
+        """Take a decision. An illegal one raises :class:`IllegalDecision` and changes nothing."""
+        p = self.pending
+        if p is None:
+            raise IllegalDecision("the duel is over: there is nothing to decide")
+        if player != p.player:
+            raise IllegalDecision(f"it is {p.player}'s decision ({p.kind}), not {player}'s")
+        if not isinstance(option_id, str):
+            raise IllegalDecision("a decision is an option id (a string)")
+        if option_id.startswith("prefer "):
+            self.set_preference_from_notation(player, option_id)
+            return
+        if p.find(option_id) is None:
+            raise IllegalDecision(
+                f"{option_id!r} is not a legal {p.kind} option for {player}; legal: {', '.join(p.option_ids)}"
+            )
+        self.decisions.append((player, option_id))
+        self._advance(option_id)
+
+    def set_preference(self, player: str, reaction: str, mode: str) -> None:
+        """Ask / Always / Never for one reaction kind; it is recorded in the decisions so replays agree."""
+        if player not in self.by_id:
+            raise IllegalDecision(f"no participant {player!r}")
+        if reaction not in REACTION_KINDS:
+            raise IllegalDecision(f"unknown reaction kind {reaction!r}; known: {', '.join(REACTION_KINDS)}")
+        if mode not in (ASK, ALWAYS, NEVER):
+            raise IllegalDecision(f"mode must be ask, always or never, not {mode!r}")
+        self.prefs[(player, reaction)] = mode
+        self.decisions.append((player, f"prefer {reaction} {mode}"))
+        # The pending question may no longer need asking: re-resolve it under the new preference.
+        p = self.pending
+        if p is not None and p.player == player and p.reaction == reaction and mode != ASK:
+            choice = _auto_choice(p.options, mode)
+            if choice is not None:
+                self._advance(choice)
+
+    def set_preference_from_notation(self, player: str, text: str) -> None:
+        parts = text.split()
+        if len(parts) != 3:
+            raise IllegalDecision(f"{text!r}: write 'prefer <reaction> <ask|always|never>'")
+        self.set_preference(player, parts[1], parts[2])
+
+    def clone(self) -> Duel:
+        """An independent duel in the same state: replayed from the start with the same decisions."""
+        twin = Duel(self.scenario, self._dice_initial.fresh(), self.hooks)
+        for player, option_id in self.decisions:
+            twin.apply(player, option_id)
+        return twin
+
+    def view(self, player: str | None) -> View:
+        from .views import build_view
+
+        return build_view(self, player)
+
+    # --- helpers for rules (core and plug-ins) ----------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        actor: str | None,
+        data: dict[str, Any],
+        clauses: tuple[str, ...] = (),
+        audience: tuple[str, ...] | None = None,
+    ) -> Event:
+        e = Event(len(self.events), self.round, kind, actor, data, clauses, audience)
+        self.events.append(e)
+        if self.hooks.on_event is not None:
+            self.hooks.on_event(self, e)
+        return e
+
+    def ask(
+        self,
+        player: str,
+        kind: str,
+        options: list[Option],
+        prompt: str = "",
+        context: dict[str, Any] | None = None,
+        reaction: str | None = None,
+        parametric: Any = None,
+    ) -> Gen:
+        """Ask ``player`` to choose; returns the option id. A lone option, or a reaction the player set to
+        Always/Never, is decided without asking."""
+        if not options:
+            raise EngineError(f"asked {player} for a {kind} decision with no option")
+        if reaction is not None:
+            mode = self.prefs.get((player, reaction), ASK)
+            if mode != ASK:
+                choice = _auto_choice(options, mode)
+                if choice is not None:
+                    return choice
+        if len(options) == 1 and parametric is None:
+            return options[0].id
+        answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric)
+        return answer
+
+    def roll_dice(self, roller: str, count: int, sides: int, purpose: str) -> Gen:
+        """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total)."""
+        if count <= 0:
+            return []
+        if self.dice.manual:
+            opts = [Option(f"roll {n}", "roll", {"value": n}) for n in range(count, count * sides + 1)]
+            answer = yield Ask(
+                roller,
+                "roll",
+                opts,
+                f"{purpose}: roll {count}d{sides}",
+                {"count": count, "sides": sides, "purpose": purpose},
+            )
+            return [check_manual(count * sides, int(answer.split()[1]))]
+        nat = self.dice.natural
+        return [nat(sides) for _ in range(count)]
+
+    def d20(self, roller: str, purpose: str) -> Gen:
+        r = yield from self.roll_dice(roller, 1, 20, purpose)
+        return r[0]
+
+    def check(
+        self,
+        roller: str,
+        purpose: str,
+        modifiers: list[tuple[str, int]],
+        dc: int | None,
+        clauses: tuple[str, ...] = (),
+        kind: str = "check",
+        against: str = "DC",
+        audience: tuple[str, ...] | None = None,
+        hide_target: bool = False,
+    ) -> Gen:
+        """A d20 roll with named modifiers against ``dc`` (C-1); ``kind`` ``"save"`` or ``"attack"`` makes
+        natural 20/1 automatic. Logs a roll event and returns a :class:`CheckResult`."""
+        natural = yield from self.d20(roller, purpose)
+        total = natural + sum(v for _, v in modifiers)
+        if dc is None:
+            success = True
+            outcome = None
+        elif kind == "save":
+            success = checks.save_succeeds(natural, total, dc)
+            outcome = checks.SUCCESS if success else checks.FAILURE
+        elif kind == "attack":
+            success = checks.attack_hits(natural, total, dc)
+            outcome = checks.HIT if success else checks.MISS
+        else:
+            success = checks.check_succeeds(total, dc)
+            outcome = checks.SUCCESS if success else checks.FAILURE
+        self.emit(
+            "roll",
+            roller,
+            roll_data(
+                purpose,
+                "d20",
+                natural,
+                modifiers,
+                total,
+                against if dc is not None else None,
+                None if hide_target else dc,
+                outcome,
+            ),
+            clauses,
+            audience,
+        )
+        return CheckResult(natural, total, success, modifiers)
+
+    def place(self, cid: str, point: geometry.Point) -> None:
+        c = self.by_id[cid]
+        c.pos = geometry.rounded(point)
+        self.emit("placed", cid, {"at": list(c.pos)})
+
+    def end(self, outcome: Outcome) -> None:
+        """End the duel now (idempotent: the first ending stands)."""
+        if self.outcome is not None:
+            return
+        self.outcome = outcome
+        self.emit("end", None, outcome.to_dict(), outcome.clauses)
+        self.hooks.on_end(self, outcome)
+
+    def ended(self) -> bool:
+        """Run the end check; True once the duel has an outcome."""
+        if self.outcome is not None:
+            return True
+        hook = self.hooks.check_end
+        out = hook(self) if hook is not None else default_end_check(self)
+        if out is not None:
+            self.end(out)
+            return True
+        return False
+
+    def side_of(self, cid: str) -> str:
+        return self.by_id[cid].side
+
+    def opponents(self, cid: str) -> list[Combatant]:
+        side = self.by_id[cid].side
+        return [c for c in self.participants if c.side != side and c.status == "active"]
+
+    def add_condition(self, cid: str, cond: Condition, announce: bool = True) -> None:
+        c = self.by_id[cid]
+        c.conditions.append(cond)
+        c.dirty()
+        if announce:
+            self.emit(
+                "condition",
+                cid,
+                {
+                    "condition": cond.name,
+                    "rounds": cond.rounds,
+                    "source": cond.source,
+                    **({"stat": cond.stat, "value": cond.value} if cond.stat else {}),
+                },
+                cond.clauses,
+            )
+        if cond.name in ("unconscious", "petrified") and not cond.data.get("dormant"):
+            self.update_status(c)
+
+    def remove_condition(self, cid: str, cond: Condition, why: str = "ended") -> None:
+        c = self.by_id[cid]
+        if cond in c.conditions:
+            c.conditions.remove(cond)
+            c.dirty()
+            self.emit("condition-ends", cid, {"condition": cond.name, "why": why}, cond.clauses)
+            self.update_status(c)
+
+    def update_status(self, c: Combatant) -> None:
+        """Recompute a combatant's status from hp and conditions (C-6, C-11)."""
+        if c.status in ("expelled", "withdrawn", "excluded", "disqualified", "dead", "slain"):
+            return
+        if c.effort_delay_hp:  # DU-20: acts normally until the end of their next turn
+            c.status = "active"
+            return
+        con = c.ability("con")
+        state = checks.hp_state(c.hp, c.nonlethal, con)
+        names = c.active_condition_names()
+        new = "active"
+        if state == "dead":
+            new = "dead"
+        elif state == "dying":
+            new = "dying"
+        elif "petrified" in names:
+            new = "petrified"
+        elif state == "unconscious" or "unconscious" in names:
+            new = "unconscious"
+        if new != c.status:
+            c.status = new
+            self.emit(
+                "status",
+                c.id,
+                {"status": new, "hp": c.hp, "nonlethal": c.nonlethal},
+                ("C-6",) if new in ("dead", "dying", "unconscious") else ("C-11",),
+            )
+
+    # The damage pipeline, casting and turns live in their own modules; these delegate.
+
+    def deal_damage(self, dmg: Damage) -> Gen:
+        from .effects import deal_damage
+
+        return (yield from deal_damage(self, dmg))
+
+    def run_rounds(self, count: int | None, phase: str = "fight") -> Gen:
+        """Play ``count`` rounds (None: until the duel ends) in initiative order."""
+        from .actions import take_turn
+
+        self.phase = phase
+        played = 0
+        max_rounds = self.options.max_rounds
+        while count is None or played < count:
+            if self.ended():
+                return
+            self.round += 1
+            played += 1
+            self.emit("round", None, {"round": self.round, "phase": phase})
+            yield from self.hooks.round_start(self)
+            if self.ended():
+                return
+            for cid in list(self.order):
+                c = self.by_id.get(cid)
+                if c is None or c.status not in ("active", "dying"):
+                    continue
+                yield from take_turn(self, c)
+                if self.ended():
+                    return
+            yield from self.hooks.round_end(self)
+            if self.ended():
+                return
+            if phase == "fight" and self.round >= max_rounds:
+                self.end(
+                    Outcome(
+                        "time",
+                        tie=True,
+                        clauses=("MD-24",) if self.kind == "mageduel" else (),
+                        text=f"{max_rounds} rounds passed",
+                    )
+                )
+                return
+
+    # --- the skeleton ---------------------------------------------------------------------------------
+
+    def _main(self) -> Gen:
+        from .actions import default_initiative, default_placement
+
+        self.emit(
+            "start",
+            None,
+            {
+                "kind": self.kind,
+                "participants": [{"id": c.id, "name": c.name, "side": c.side} for c in self.participants],
+            },
+            ("X-2",),
+        )
+        default_placement(self)
+        self.phase = "pre-fight"
+        yield from self.hooks.pre_fight(self)
+        if self.ended():
+            return
+        self.phase = "initiative"
+        if self.hooks.initiative is not None:
+            yield from self.hooks.initiative(self)
+        else:
+            yield from default_initiative(self)
+        if self.ended():
+            return
+        yield from self.run_rounds(None, "fight")
+
+
+def _auto_choice(options: list[Option], mode: str) -> str | None:
+    """Always: the first option that is not ``pass``; Never: ``pass`` (None if not offered)."""
+    if mode == NEVER:
+        for o in options:
+            if o.id == "pass":
+                return "pass"
+        return None
+    for o in options:
+        if o.id != "pass":
+            return o.id
+    return None
+
+
+def default_end_check(duel: Duel) -> Outcome | None:
+    """Default end (DU-5 default): at most one side still has a participant able to fight."""
+    standing: dict[str, list[str]] = {}
+    for c in duel.participants:
+        if c.summoned_by is None and c.status not in OUT_STATUSES and not c.ends_duel_condition():
+            standing.setdefault(c.side, []).append(c.id)
+    if len(standing) > 1:
+        return None
+    main = [c for c in duel.participants if c.summoned_by is None]
+    if not standing:
+        return Outcome("defeat", tie=True, clauses=("DU-5",), text="nobody is left standing")
+    side = next(iter(standing))
+    winners = [c.id for c in main if c.side == side]
+    losers = [c.id for c in main if c.side != side]
+    return Outcome(
+        "defeat",
+        winners=winners,
+        losers=losers,
+        clauses=("DU-5",),
+        text=f"side {side} is the last able to fight",
+    )
+
+
+def new_duel(scenario: Scenario, dice_source: DiceSource) -> Duel:
+    """A new duel of ``scenario`` with ``dice_source``; ``duel.pending`` is the first decision."""
+    return Duel(scenario, dice_source)
+
+
+__all__ = [
+    "ALWAYS",
+    "ASK",
+    "NEVER",
+    "AbilityDamage",
+    "Ask",
+    "Casting",
+    "CheckResult",
+    "Damage",
+    "Duel",
+    "EngineError",
+    "IllegalDecision",
+    "Option",
+    "Outcome",
+    "new_duel",
+    "CONDITION_RULES",
+]
