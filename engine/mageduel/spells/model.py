@@ -51,12 +51,12 @@ DamageType = Literal[
     "acid", "cold", "electricity", "fire", "sonic", "force",
     "bludgeoning", "piercing", "slashing", "untyped",
 ]
-#: C-11 conditions (spelling as in RULES.md), plus ``charmed`` (charm person: MD-3 compulsion) and
-#: ``helpless`` (implied by paralysed/unconscious, named so effects can test for it).
+#: C-11 conditions (spelling as in RULES.md and conditions.py), plus ``charmed`` (charm person:
+#: MD-3 compulsion, which the CORE must add to conditions.RULES).
 ConditionName = Literal[
     "blinded", "confused", "dazed", "entangled", "exhausted", "fatigued", "frightened",
     "nauseated", "paralysed", "petrified", "prone", "shaken", "sickened", "staggered", "stunned",
-    "unconscious", "invisible", "flying", "charmed", "helpless", "deafened",
+    "unconscious", "invisible", "flying", "charmed",
 ]
 Size = Literal["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 #: Order of :data:`Size`, smallest first, so ``tiered`` bands can compare sizes.
