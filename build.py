@@ -1,0 +1,502 @@
+#!/usr/bin/env python3
+"""Build, serve, test and measure Mageduel. Standard library only: runs on a bare Python 3.11+.
+
+    python3 build.py            # same as `build`: venv, engine wheel, pinned runtime, dist/
+    python3 build.py serve      # build if stale, serve dist/ on 127.0.0.1, print the URL
+    python3 build.py test       # build, then every test (engine, rules, web, browser, Pyodide)
+    python3 build.py bench      # page load times against the bare-Pyodide floor, duels per second
+    python3 build.py rules      # the table clause -> tests
+    python3 build.py clean      # remove everything build.py made (downloads stay cached unless --all)
+
+Everything fetched is pinned: npm packages by package-lock.json (npm ci checks their integrity), Pyodide
+wheels by sha256 in pyodide-requirements.txt. Downloads are cached under .cache/, so a rebuild needs no
+network and an unchanged tree rebuilds in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import socketserver
+import subprocess
+import sys
+import threading
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+CACHE = ROOT / ".cache"
+BUILD = ROOT / "build"
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+ARTIFACTS = ROOT / "test-artifacts"
+PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14"]
+# The files of the npm package `pyodide` a page needs; the package's own lock file is replaced by ours.
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+MIME_TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".css": "text/css",
+    ".html": "text/html; charset=utf-8",
+    ".png": "image/png",
+}
+
+
+class BuildError(Exception):
+    """A failure to report as one clear line, without a traceback."""
+
+
+def say(message: str) -> None:
+    print(f"[build] {message}", flush=True)
+
+
+def run(cmd: list[str], *, quiet: bool = True, cwd: Path = ROOT, what: str = "", **kw: object) -> None:
+    """Run a command; on failure show its output and raise a one-line BuildError."""
+    try:
+        proc = subprocess.run(
+            cmd, cwd=cwd, text=True, stdout=subprocess.PIPE if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None, **kw,  # type: ignore[arg-type]
+        )
+    except FileNotFoundError as exc:
+        raise BuildError(f"{cmd[0]} is missing: {exc}") from None
+    if proc.returncode != 0:
+        if quiet and proc.stdout:
+            print(proc.stdout[-4000:], file=sys.stderr)
+        raise BuildError(f"{what or ' '.join(cmd[:3])} failed (exit {proc.returncode})")
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(functools.partial(f.read, 1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def tree_digest(*paths: Path) -> str:
+    """A digest of the names and contents of every file under ``paths`` (caches ignored)."""
+    h = hashlib.sha256()
+    for base in paths:
+        files = [base] if base.is_file() else sorted(p for p in base.rglob("*") if p.is_file())
+        for p in files:
+            if "__pycache__" in p.parts or p.suffix == ".pyc":
+                continue
+            h.update(str(p.relative_to(ROOT)).encode())
+            h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def stamp_ok(name: str, digest: str) -> bool:
+    path = CACHE / "stamps" / name
+    return path.exists() and path.read_text() == digest
+
+
+def stamp_write(name: str, digest: str) -> None:
+    path = CACHE / "stamps" / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(digest)
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+# --- steps -------------------------------------------------------------------------------------------
+
+
+def ensure_venv() -> None:
+    """Create .venv and install the project with its test and dev extras (only when pyproject changes)."""
+    digest = tree_digest(ROOT / "pyproject.toml") + sys.version
+    if venv_python().exists() and stamp_ok("venv", digest):
+        return
+    if not venv_python().exists():
+        say("creating .venv")
+        run([sys.executable, "-m", "venv", str(VENV)], what="python3 -m venv (on Debian: apt-get install python3-venv)")
+    say("installing the project and its test extras into .venv (pip)")
+    run([str(venv_python()), "-m", "pip", "install", "-q", "--upgrade", "pip"], what="pip upgrade")
+    run([str(venv_python()), "-m", "pip", "install", "-q", "hatchling==1.33.0", "-e", ".[test,dev]"],
+        what="pip install -e .[test,dev]")
+    stamp_write("venv", digest)
+
+
+def ensure_npm() -> None:
+    """npm ci: Pyodide's core, PyScript and fake-indexeddb, exactly as package-lock.json pins them."""
+    digest = tree_digest(ROOT / "package-lock.json")
+    if NODE_MODULES.exists() and stamp_ok("npm", digest):
+        return
+    if shutil.which("npm") is None:
+        raise BuildError("npm is missing: install Node.js 20+ and npm (on Debian: apt-get install nodejs npm)")
+    say("fetching the pinned browser runtime (npm ci: pyodide, @pyscript/core, fake-indexeddb)")
+    run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], what="npm ci (is the npm registry reachable?)")
+    stamp_write("npm", digest)
+
+
+def pinned_wheels(requirements: Path) -> dict[str, str]:
+    """Name==version -> sha256 from a requirements file."""
+    pins = {}
+    for line in requirements.read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.-]+)==(\S+)\s+--hash=sha256:([0-9a-f]{64})", line.strip())
+        if m:
+            pins[f"{m[1]}=={m[2]}"] = m[3]
+    return pins
+
+
+def ensure_wheels(requirements: Path, dest: Path) -> list[Path]:
+    """Download the pinned Pyodide wheels once, and check every file's sha256 on each build."""
+    pins = pinned_wheels(requirements)
+    wanted = set(pins.values())
+    dest.mkdir(parents=True, exist_ok=True)
+    have = {sha256(p): p for p in dest.glob("*.whl")}
+    if not wanted <= set(have):
+        say(f"downloading {len(pins)} pinned Pyodide wheels ({requirements.name})")
+        pip = str(venv_python()) if venv_python().exists() else sys.executable
+        run([pip, "-m", "pip", "download", "-q", *PYODIDE_PLATFORM, "--only-binary=:all:", "--no-deps",
+             "--require-hashes", "-r", str(requirements), "-d", str(dest)],
+            what=f"pip download of the Pyodide wheels in {requirements.name} (is PyPI reachable?)")
+        have = {sha256(p): p for p in dest.glob("*.whl")}
+    missing = wanted - set(have)
+    if missing:
+        raise BuildError(f"downloaded wheels do not match the pinned sha256 in {requirements.name}")
+    return sorted(have[h] for h in wanted)
+
+
+def ensure_engine_wheel() -> Path:
+    """Build the pure-Python engine wheel with hatchling (only when engine/ or pyproject change)."""
+    out = BUILD / "wheel"
+    digest = tree_digest(ROOT / "engine", ROOT / "pyproject.toml", ROOT / "README.md")
+    wheels = list(out.glob("mageduel-*.whl"))
+    if len(wheels) == 1 and stamp_ok("wheel", digest):
+        return wheels[0]
+    say("building the engine wheel")
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    run([str(venv_python()), "-c",
+         "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))", str(out)], what="wheel build")
+    wheels = list(out.glob("mageduel-*-py3-none-any.whl"))
+    if len(wheels) != 1:
+        raise BuildError("the engine wheel was not built as a single py3-none-any wheel")
+    stamp_write("wheel", digest)
+    return wheels[0]
+
+
+def wheel_metadata(path: Path) -> tuple[str, str, list[str], list[str]]:
+    """(name, version, top-level imports, dependency names) read from a wheel."""
+    with zipfile.ZipFile(path) as z:
+        meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = z.read(meta_name).decode()
+        tops = sorted({n.split("/")[0] for n in z.namelist()
+                       if not n.split("/")[0].endswith((".dist-info", ".data")) and "/" in n})
+    name = re.search(r"^Name: (.+)$", meta, re.M)[1].strip()  # type: ignore[index]
+    version = re.search(r"^Version: (.+)$", meta, re.M)[1].strip()  # type: ignore[index]
+    deps = []
+    for line in re.findall(r"^Requires-Dist: (.+)$", meta, re.M):
+        if "extra ==" in line:
+            continue
+        deps.append(normalise(re.match(r"[A-Za-z0-9_.-]+", line)[0]))  # type: ignore[index]
+    return normalise(name), version, tops, deps
+
+
+def normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pyodide_lock(wheels: list[Path]) -> dict:
+    """Our pyodide-lock.json: Pyodide's own header, and only the packages we ship."""
+    upstream = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text())
+    names = {wheel_metadata(w)[0] for w in wheels}
+    packages = {}
+    for w in wheels:
+        name, version, imports, deps = wheel_metadata(w)
+        packages[name] = {
+            "name": name, "version": version, "file_name": w.name, "install_dir": "site",
+            "sha256": sha256(w), "package_type": "package", "imports": imports,
+            "depends": sorted(d for d in deps if d in names), "unvendored_tests": False, "shared_library": False,
+        }
+    return {"info": upstream["info"], "packages": packages}
+
+
+def load_messages() -> dict:
+    return json.loads((ROOT / "web" / "messages.json").read_text(encoding="utf-8"))
+
+
+def render_page(template: Path, messages: dict, boot_bytes: int) -> str:
+    """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python."""
+    text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
+    catalogue = json.dumps(messages, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+    text = text.replace("{{catalogue}}", catalogue)
+    return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
+
+
+def pyscript_config(web_files: list[Path]) -> dict:
+    """PyScript's config: our Pyodide, our lock file, no package cache, and the web/ modules."""
+    files = {}
+    for p in web_files:
+        rel = p.relative_to(ROOT).as_posix()
+        files[f"./{rel}"] = f"./{rel}"
+    return {
+        # Without `interpreter` PyScript would fetch Pyodide from a CDN.
+        "interpreter": "./pyodide/pyodide.mjs",
+        # Resolved by Pyodide from ./pyodide/pyodide-lock.json, loaded at start, with no micropip.
+        "packages": ["mageduel"],
+        "packages_cache": "passthrough",
+        "files": files,
+    }
+
+
+def copy_file(src: Path, dst: Path) -> None:
+    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(src, dst)
+
+
+def write_text(dst: Path, text: str) -> None:
+    if dst.exists() and dst.read_text(encoding="utf-8") == text:
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(text, encoding="utf-8")
+
+
+def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
+    """dist/: every file the site needs, and nothing from outside its own origin."""
+    wanted: dict[Path, Path | str] = {}
+    for name in PYODIDE_CORE:
+        wanted[Path("pyodide") / name] = NODE_MODULES / "pyodide" / name
+    wheels = [*runtime_wheels, engine_wheel]
+    for w in wheels:
+        wanted[Path("pyodide") / w.name] = w
+    wanted[Path("pyodide/pyodide-lock.json")] = json.dumps(pyodide_lock(wheels), indent=1)
+    for src in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir():
+        if src.is_file() and src.suffix in {".js", ".css"}:
+            wanted[Path("pyscript") / src.name] = src
+    esm = NODE_MODULES / "fake-indexeddb" / "build" / "esm"
+    for src in esm.rglob("*.js"):
+        wanted[Path("vendor/fake-indexeddb") / src.relative_to(esm)] = src
+    wanted[Path("vendor/fake-indexeddb/LICENSE")] = NODE_MODULES / "fake-indexeddb" / "LICENSE"
+    messages = load_messages()
+    boot_bytes = sum(item.stat().st_size for rel, item in wanted.items()
+                     if isinstance(item, Path) and rel.parts[0] == "pyodide")
+    web_files = sorted(p for p in (ROOT / "web").rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py")
+    wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
+    for src in sorted((ROOT / "static").rglob("*")):
+        if not src.is_file():
+            continue
+        rel = src.relative_to(ROOT / "static")
+        if src.suffix == ".html":
+            wanted[rel] = render_page(src, messages, boot_bytes)
+        elif rel.name != "sw.js":
+            wanted[rel] = src
+    for src in sorted((ROOT / "web").rglob("*")):
+        if src.is_file() and "__pycache__" not in src.parts:
+            wanted[Path("web") / src.relative_to(ROOT / "web")] = src
+    # The service worker precaches every file under a version named by their digest.
+    version = hashlib.sha256()
+    for rel in sorted(wanted):
+        item = wanted[rel]
+        version.update(str(rel).encode())
+        version.update(item.encode() if isinstance(item, str) else sha256(item).encode())
+    files = sorted(str(rel).replace(os.sep, "/") for rel in wanted)
+    sw = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace("__VERSION__", version.hexdigest()[:16]).replace("__FILES__", json.dumps(["./", *files]))
+    wanted[Path("sw.js")] = sw
+    for rel, item in wanted.items():
+        dst = DIST / rel
+        if isinstance(item, str):
+            write_text(dst, item)
+        else:
+            copy_file(item, dst)
+    keep = {DIST / rel for rel in wanted}
+    for path in sorted(DIST.rglob("*"), reverse=True):
+        if path.is_file() and path not in keep:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def build() -> None:
+    started = time.perf_counter()
+    if sys.version_info < (3, 11):
+        raise BuildError(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
+    ensure_venv()
+    ensure_npm()
+    runtime = ensure_wheels(ROOT / "pyodide-requirements.txt", CACHE / "wheels" / "runtime")
+    wheel = ensure_engine_wheel()
+    assemble_dist(wheel, runtime)
+    size = sum(p.stat().st_size for p in DIST.rglob("*") if p.is_file())
+    say(f"dist/ ready: {size / 1e6:.1f} MB in {time.perf_counter() - started:.1f} s")
+
+
+# --- serving -----------------------------------------------------------------------------------------
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder with the MIME types the site needs; revalidates so reloads are cheap and fresh."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the stdlib's signature
+        if os.environ.get("MAGEDUEL_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def make_server(root: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
+    """A threaded static server for ``root`` (port 0 picks a free one)."""
+    handler = functools.partial(SiteHandler, directory=str(root))
+    return Server((host, port), handler)
+
+
+def serve_in_thread(root: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
+    server = make_server(root, port, host)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def serve(port: int) -> None:
+    build()
+    try:
+        server = make_server(DIST, port)
+    except OSError as exc:
+        raise BuildError(f"cannot listen on 127.0.0.1:{port}: {exc.strerror} (try --port N)") from None
+    print(f"Mageduel is served at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("\nstopped")
+
+
+# --- testing -----------------------------------------------------------------------------------------
+
+
+def find_chromium() -> str:
+    env = os.environ.get("MAGEDUEL_CHROMIUM")
+    for candidate in ([env] if env else []) + list(CHROMIUM_CANDIDATES):
+        if candidate and Path(candidate).exists():
+            return candidate
+    raise BuildError("Chromium is missing for the browser tests: on Debian, apt-get install chromium "
+                     "(or set MAGEDUEL_CHROMIUM to a Chromium binary)")
+
+
+def find_node() -> str:
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is missing for the Pyodide tests: install Node.js 20+ (apt-get install nodejs)")
+    return node
+
+
+def test(pytest_args: list[str]) -> int:
+    build()
+    env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
+    node = find_node()
+    test_wheels = ensure_wheels(ROOT / "pyodide-test-requirements.txt", CACHE / "wheels" / "test")
+    say("CPython: engine, rules, web and browser tests (pytest)")
+    cpython = subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    if pytest_args:
+        # Arguments pick tests: run them in CPython only, as asked.
+        return cpython
+    say("Pyodide (Python 3.14 under Node.js, offline, from the built wheels): engine and rules tests")
+    pyodide = run_pyodide_tests(node, test_wheels)
+    if cpython or pyodide:
+        say(f"FAILED: CPython suite exit {cpython}, Pyodide suite exit {pyodide}")
+        return 1
+    say("all tests passed, in CPython and in Pyodide")
+    return 0
+
+
+def run_pyodide_tests(node: str, test_wheels: list[Path], *paths: str) -> int:
+    wheels = sorted((DIST / "pyodide").glob("*.whl")) + test_wheels
+    cmd = [node, str(ROOT / "tests" / "pyodide" / "run_pytest.mjs"), "--pyodide", str(DIST / "pyodide"),
+           "--tests", str(ROOT / "tests"), *[f"--wheel={w}" for w in wheels], "--",
+           *(paths or ("engine", "rules", "golden"))]
+    return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def rules_table() -> int:
+    build()
+    script = ROOT / "tests" / "tools" / "clause_table.py"
+    if not script.exists():
+        raise BuildError("tests/tools/clause_table.py is missing")
+    return subprocess.run([str(venv_python()), str(script)], cwd=ROOT).returncode
+
+
+def bench(rounds: int) -> int:
+    build()
+    env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
+    return subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds)],
+                          cwd=ROOT, env=env).returncode
+
+
+def clean(everything: bool) -> None:
+    for path in (DIST, BUILD, ARTIFACTS, VENV, NODE_MODULES) + ((CACHE,) if everything else ()):
+        if path.exists():
+            say(f"removing {path.relative_to(ROOT)}/")
+            shutil.rmtree(path)
+    if not everything:
+        shutil.rmtree(CACHE / "stamps", ignore_errors=True)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="build.py", description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("build", help="build dist/ (the default)")
+    p_serve = sub.add_parser("serve", help="build if stale and serve dist/ on 127.0.0.1")
+    p_serve.add_argument("--port", type=int, default=8000)
+    p_test = sub.add_parser("test", help="build, then run every test; extra arguments go to pytest")
+    p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
+    p_bench = sub.add_parser("bench", help="page load times against the bare-Pyodide floor, duels per second")
+    p_bench.add_argument("--profiles", type=int, default=5)
+    sub.add_parser("rules", help="print the table clause -> tests")
+    p_clean = sub.add_parser("clean", help="remove build output, .venv and node_modules")
+    p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
+    args = parser.parse_args(argv)
+    try:
+        match args.command:
+            case None | "build":
+                build()
+            case "serve":
+                serve(args.port)
+            case "test":
+                return test(args.pytest_args)
+            case "bench":
+                return bench(args.profiles)
+            case "rules":
+                return rules_table()
+            case "clean":
+                clean(args.all)
+    except BuildError as exc:
+        print(f"build.py: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("build.py: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,139 @@
+// Boots the page before and around Python: language, progress, storage fallback, errors, then PyScript.
+// Python (web/main.py) sets data-ready="true" on <html> once the arena is drawn.
+
+const root = document.documentElement;
+const catalogue = JSON.parse(document.getElementById("messages").textContent);
+const LANGS = ["en", "fr"];
+const BOOT_TIMEOUT_MS = 240_000;
+
+function storedLang() {
+  try { return localStorage.getItem("mageduel.lang"); } catch { return null; }
+}
+
+function pickLang() {
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (LANGS.includes(asked)) return asked;
+  const stored = storedLang();
+  if (LANGS.includes(stored)) return stored;
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const base = String(tag).slice(0, 2).toLowerCase();
+    if (LANGS.includes(base)) return base;
+  }
+  return "en";
+}
+
+export function t(key, params = {}) {
+  const entry = catalogue[key];
+  const text = entry ? (entry[root.lang] ?? entry.en) : key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? `{${name}}`));
+}
+
+function setLang(lang) {
+  root.lang = lang;
+  document.title = t("title");
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  for (const el of document.querySelectorAll("[data-i18n-aria]")) el.setAttribute("aria-label", t(el.dataset.i18nAria));
+  for (const button of document.querySelectorAll("[data-lang]")) {
+    button.setAttribute("aria-pressed", String(button.dataset.lang === lang));
+  }
+  try { localStorage.setItem("mageduel.lang", lang); } catch { /* storage blocked: the choice lasts this visit */ }
+  document.dispatchEvent(new CustomEvent("mageduel:lang", { detail: lang }));
+}
+
+for (const button of document.querySelectorAll("[data-lang]")) {
+  button.addEventListener("click", () => setLang(button.dataset.lang));
+}
+setLang(pickLang());
+
+// --- progress: the bytes of the runtime, counted as the browser fetches them ---------------------
+const progress = document.getElementById("progress");
+const stage = document.getElementById("stage");
+const totalBytes = Number(root.dataset.bootBytes || 0);
+let loadedBytes = 0;
+function showProgress() {
+  if (!totalBytes) return;
+  progress.value = Math.min(loadedBytes / totalBytes, 1);
+  const mb = (n) => (n / 1e6).toFixed(1);
+  stage.textContent = `${t(stage.dataset.i18n)} — ${t("loading.progress", { loaded: mb(loadedBytes), total: mb(totalBytes) })}`;
+}
+if (totalBytes && "PerformanceObserver" in window) {
+  progress.value = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (/\/pyodide\//.test(entry.name)) loadedBytes += entry.decodedBodySize || entry.encodedBodySize || 0;
+    }
+    showProgress();
+  }).observe({ type: "resource", buffered: true });
+}
+document.addEventListener("mageduel:stage", (event) => {
+  stage.dataset.i18n = event.detail;
+  stage.textContent = t(event.detail);
+  showProgress();
+});
+
+// --- errors: one readable panel, and data-ready="error" for tests and embedders ---------------------
+export function fail(detail) {
+  if (root.dataset.ready === "true" || root.dataset.ready === "error") return;
+  root.dataset.ready = "error";
+  document.getElementById("loading").hidden = true;
+  document.getElementById("error").hidden = false;
+  document.getElementById("error-details").textContent = String(detail || "unknown error").slice(0, 4000);
+}
+window.addEventListener("error", (event) => fail(event.message || event.error));
+window.addEventListener("unhandledrejection", (event) => fail(event.reason?.message || event.reason));
+// PyScript reports Python and boot errors as .py-error elements: adopt their text into our panel.
+new MutationObserver(() => {
+  const shown = document.querySelector(".py-error");
+  if (shown) { fail(shown.textContent); shown.remove(); }
+}).observe(document.body, { childList: true, subtree: true });
+setTimeout(() => fail(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
+
+// --- storage: PyScript opens IndexedDB at start; where a cross-site iframe has it blocked, ---------
+// --- give it an in-memory IndexedDB instead (fake-indexeddb), so the page still starts. -----------
+function probeIndexedDB() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 2000);
+    const done = (ok) => { clearTimeout(timer); resolve(ok); };
+    try {
+      const request = indexedDB.open("mageduel-probe");
+      request.onsuccess = () => { request.result.close(); done(true); };
+      request.onerror = () => done(false);
+      request.onblocked = () => done(false);
+    } catch {
+      done(false);
+    }
+  });
+}
+
+async function ensureStorage() {
+  if ("indexedDB" in window && (await probeIndexedDB())) {
+    root.dataset.storage = "persistent";
+    return;
+  }
+  const fake = await import("./vendor/fake-indexeddb/index.js");
+  for (const name of ["indexedDB", "IDBCursor", "IDBCursorWithValue", "IDBDatabase", "IDBFactory", "IDBIndex",
+    "IDBKeyRange", "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction", "IDBVersionChangeEvent"]) {
+    Object.defineProperty(globalThis, name, { value: fake[name], configurable: true, writable: true });
+  }
+  root.dataset.storage = "memory";
+  document.getElementById("storage-note").hidden = false;
+}
+
+async function registerServiceWorker() {
+  // Cache-first service worker: after one visit the site works offline. Not where storage is blocked.
+  if (root.dataset.storage !== "persistent" || !("serviceWorker" in navigator)) return;
+  if (new URLSearchParams(location.search).has("nosw")) return;
+  try { await navigator.serviceWorker.register("./sw.js"); } catch { /* offline use is a bonus, never a blocker */ }
+}
+
+// Register only once ready, so precaching never competes with the first load.
+new MutationObserver((_, observer) => {
+  if (root.dataset.ready === "true") { observer.disconnect(); registerServiceWorker(); }
+}).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+
+try {
+  await ensureStorage();
+  await import("./pyscript/core.js");
+} catch (error) {
+  fail(error?.message || error);
+}
