@@ -17,6 +17,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .weapons import WEAPONS
+
 Kind = Literal["duel", "mageduel"]
 #: DU-4: the forms of weapon attack a duel may be limited to.
 WeaponForm = Literal["melee", "ranged", "unarmed"]
@@ -24,6 +26,10 @@ WeaponForm = Literal["melee", "ranged", "unarmed"]
 AttackKind = Literal["any", "magic", "weapons"]
 #: DU-5: how a plain duel ends. "default": unconscious or unable to go on.
 EndKind = Literal["default", "to_the_death", "first_blood", "first_hit", "hits"]
+#: DU-1 / MD-2: how the duel came about. "agreed": settled beforehand, nobody is asked; "offered": the
+#: challenger offers it and each defender accepts or refuses (DU-1); "called": the defender calls for a
+#: mageduel the challenger did not offer, and the challenger accepts or refuses (MD-2).
+Challenge = Literal["agreed", "offered", "called"]
 #: DU-14: the French text (DC 15 + spell level, once per round) or the English original as a variant
 #: (DC 15 + the caster's level, no once-per-round limit).
 CounterRule = Literal["fr", "en"]
@@ -56,6 +62,10 @@ class Terms(BaseModel):
     #: DU-8 face-off: each participant rolls Bluff, Intimidate or Sense Motive instead of initiative.
     face_off: bool = False
     counter_rule: CounterRule = "fr"
+    challenge: Challenge = "agreed"
+    #: DU-9 / MD-25: ask every participant at the start of each round whether they go on (or, in a
+    #: mageduel, declare a draw). When False everyone is taken to go on, and nobody is asked.
+    progress_check: bool = False
 
     @model_validator(mode="after")
     def _consistent(self) -> Terms:
@@ -65,6 +75,12 @@ class Terms(BaseModel):
             problems.append(
                 f"end: {self.end!r} is not possible in a mageduel, which ends only as the rite says "
                 "(slain, expelled, disqualified, interference, time, draw) (X-3); use 'default'"
+            )
+        if self.challenge == "called" and not mage:
+            problems.append("challenge: only a mageduel can be called for by the defender (MD-2)")
+        if self.same_weapon is not None and self.same_weapon not in WEAPONS:
+            problems.append(
+                f"same_weapon: unknown weapon {self.same_weapon!r}; known: {', '.join(sorted(WEAPONS))}"
             )
         if self.end == "hits" and self.hits is None:
             problems.append("hits: the end condition 'hits' needs the number of successful attacks")
