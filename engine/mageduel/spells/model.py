@@ -52,11 +52,12 @@ DamageType = Literal[
     "bludgeoning", "piercing", "slashing", "untyped",
 ]
 #: C-11 conditions (spelling as in RULES.md and conditions.py), plus ``charmed`` (charm person:
-#: MD-3 compulsion, which the CORE must add to conditions.RULES).
+#: MD-3 compulsion) and ``asleep`` (sleep: helpless but woken by a slap or a wound, which the DU-5
+#: ruling says does not end a duel, unlike ``unconscious``). The CORE adds both to its rules.
 ConditionName = Literal[
     "blinded", "confused", "dazed", "entangled", "exhausted", "fatigued", "frightened",
     "nauseated", "paralysed", "petrified", "prone", "shaken", "sickened", "staggered", "stunned",
-    "unconscious", "invisible", "flying", "charmed",
+    "unconscious", "invisible", "flying", "charmed", "asleep",
 ]
 Size = Literal["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 #: Order of :data:`Size`, smallest first, so ``tiered`` bands can compare sizes.
@@ -148,8 +149,9 @@ class Dice(_Frozen):
     """``count``d``die`` + ``bonus``, all × ``multiplier`` (gust of wind's 1d4 × 10 feet).
 
     ``count`` and ``bonus`` may scale with caster level: disintegrate is
-    ``{"count": {"per": 2, "maximum": 40}, "die": 6}``. ``maximum`` caps the rolled total
-    (mirror image: at most 8 images).
+    ``{"count": {"per": 2, "maximum": 40}, "die": 6}``. A count of 0 is a flat amount (finger of
+    death's 10 per level is ``{"count": 0, "bonus": {"per": 10}}``). ``maximum`` caps the rolled
+    total (mirror image: at most 8 images).
 
     >>> Dice(count=Scaling(per=1, maximum=10), die=6).count_at(7)
     7
@@ -173,10 +175,12 @@ class Dice(_Frozen):
 
     def describe(self, caster_level: int) -> str:
         """Dice notation at ``caster_level``, e.g. ``"5d6"`` or ``"1d4+1"``."""
-        text = f"{self.count_at(caster_level)}d{self.die}"
+        count = self.count_at(caster_level)
         bonus = self.bonus_at(caster_level)
-        if bonus:
-            text += f"{bonus:+d}"
+        if count == 0:
+            text = str(bonus)
+        else:
+            text = f"{count}d{self.die}" + (f"{bonus:+d}" if bonus else "")
         if self.multiplier != 1:
             text += f"×{self.multiplier}"
         return text
@@ -276,7 +280,8 @@ class Duration(_Frozen):
     """How long something lasts: ``amount`` units (may scale: 1 round/level is ``{"per": 1}``), or
     ``dice`` units rolled (1d4 rounds). ``concentration``: lasts while the caster concentrates
     (and, with an amount, at most that long). ``discharge``: ends when used (true strike).
-    ``dismissible``: (D) in the SRD.
+    ``dismissible``: (D) in the SRD. ``permanent``: no timer, lasts until removed (a prone
+    creature stands up; feeblemind needs a heal).
 
     >>> Duration(unit="minutes", amount=Scaling(per=1)).rounds_at(3)
     30
@@ -334,12 +339,15 @@ class SaveSummary(_Frozen):
 
     kind: Literal["none", "fort", "ref", "will"] = "none"
     on_success: SaveOutcome | None = None
+    #: A harmless save (a willing target does not resist): the tree needs no save node for it.
     harmless: bool = False
 
     @model_validator(mode="after")
     def _outcome_iff_save(self) -> SaveSummary:
         if (self.kind == "none") != (self.on_success is None):
             raise ValueError("'on_success' is required with a save and forbidden without one")
+        if self.harmless and self.kind == "none":
+            raise ValueError("'harmless' describes a save; give its 'kind'")
         return self
 
 
@@ -363,10 +371,11 @@ class AttackNode(_Frozen):
 
 class SaveAdjustment(_Frozen):
     """A change to the target's save bonus for this save only (feeblemind: −4 for arcane casters;
-    meteor swarm: −4 if struck)."""
+    meteor swarm: −4 if struck by the sphere; charm person: +5 if threatened by the caster's side;
+    chain lightning: +2 for secondary targets, whose DC is 2 lower)."""
 
     value: int
-    when: Literal["arcane_caster", "struck"]
+    when: Literal["arcane_caster", "struck", "threatened", "secondary"]
 
 
 class SaveNode(_Frozen):
@@ -485,12 +494,14 @@ class DamageNode(_Frozen):
 
 
 class ConditionNode(_Frozen):
-    """A C-11 condition for ``duration`` (None: the spell's duration). ``then`` follows when it
-    ends (color spray: unconscious, then blinded, then stunned). ``ends_on_attack``: the
-    subject attacking ends it (invisibility)."""
+    """A C-11 condition for ``duration`` (None: the spell's duration), with the conditions in
+    ``also`` for the same (single) roll of duration. ``then`` follows when it ends (color spray:
+    unconscious, blinded and stunned for 2d4 rounds, then blinded and stunned for 1d4, then
+    stunned for 1). ``ends_on_attack``: the subject attacking ends it (invisibility)."""
 
     kind: Literal["condition"] = "condition"
     condition: ConditionName
+    also: tuple[ConditionName, ...] = ()
     duration: Duration | None = None
     ends_on_attack: bool = False
     then: tuple[Effect, ...] = ()
@@ -570,6 +581,13 @@ class ModifierNode(_Frozen):
     bonus_type: BonusType
     duration: Duration | None = None
     uses: int | None = None
+
+
+class ConcealmentNode(_Frozen):
+    """A miss chance against attacks on the subject (blur 20%, displacement 50%)."""
+
+    kind: Literal["concealment"] = "concealment"
+    percent: int = Field(ge=1, le=100)
 
 
 class TempHpNode(_Frozen):
@@ -703,7 +721,7 @@ Effect = Annotated[
     AttackNode | SaveNode | MissilesNode | AreaNode | TieredNode | ChoiceNode | ChainNode
     | DamageNode | ConditionNode | AbilityNode | NegativeLevelsNode | ForcedMovementNode
     | ModifierNode | TempHpNode | DamageReductionNode | EnergyResistanceNode | ImmunityNode
-    | MirrorImagesNode | FlyingNode | SpeedNode | SummonNode | DispelNode | SlayNode
+    | ConcealmentNode | MirrorImagesNode | FlyingNode | SpeedNode | SummonNode | DispelNode | SlayNode
     | TeleportNode | WallNode | RevealNode,
     Field(discriminator="kind"),
 ]
@@ -712,7 +730,7 @@ Effect = Annotated[
 EFFECT_KINDS: tuple[str, ...] = (
     "attack", "save", "missiles", "area", "tiered", "choice", "chain", "damage", "condition",
     "ability", "negative_levels", "forced_movement", "modifier", "temp_hp", "damage_reduction",
-    "energy_resistance", "immunity", "mirror_images", "flying", "speed", "summon", "dispel",
+    "energy_resistance", "immunity", "concealment", "mirror_images", "flying", "speed", "summon", "dispel",
     "slay", "teleport", "wall", "reveal",
 )
 
@@ -787,11 +805,11 @@ class Spell(_Frozen):
         if self.range.kind == "personal" and self.target.kind != "self":
             raise ValueError("a personal range spell targets 'self'")
         nodes = walk(self.effects)
-        if self.save.kind != "none":
+        if self.save.kind != "none" and not self.save.harmless:
             kinds = {n.save for n in nodes if isinstance(n, SaveNode)}
             if self.save.kind not in kinds:
                 raise ValueError(f"save '{self.save.kind}' is declared but no save node uses it")
-        elif any(isinstance(n, SaveNode) for n in nodes):
+        elif self.save.kind == "none" and any(isinstance(n, SaveNode) for n in nodes):
             raise ValueError("a save node is used but the spell's 'save' is 'none'")
         if self.id in self.counters:
             raise ValueError("a spell always counters itself; do not list it in 'counters'")
