@@ -40,7 +40,7 @@ from .model import Spell, SpellCatalogue
 @cache
 def catalogue() -> SpellCatalogue:
     """The whole catalogue, validated once."""
-    text = resources.files("mageduel").joinpath("data", "spells.json").read_text(encoding="utf-8")
+    text = resources.files("mageduel").joinpath("data").joinpath("spells.json").read_text(encoding="utf-8")
     return SpellCatalogue.model_validate_json(text)
 
 

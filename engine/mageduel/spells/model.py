@@ -231,12 +231,12 @@ class Range(_Frozen):
 class Target(_Frozen):
     """Who the spell is aimed at. ``area`` means the spell's ``area`` picks the creatures.
 
-    ``count`` creatures (haste: one per level), no two more than ``within_feet`` apart;
-    ``creature`` restricts the kind (hold person: humanoid).
+    ``count`` creatures (haste: one per level; None: any number, as horrid wilting), no two more
+    than ``within_feet`` apart; ``creature`` restricts the kind (hold person: humanoid).
     """
 
     kind: Literal["self", "creature", "creatures", "area", "point"]
-    count: Scaled = 1
+    count: Scaled | None = 1
     within_feet: int | None = None
     creature: Literal["any", "humanoid", "living"] = "any"
     #: True when the caster may pick themself among the creatures (haste, fly).
