@@ -15,19 +15,22 @@ from mageduel import clauses
 TESTS = Path(__file__).resolve().parent.parent
 
 
-def collect_test_names(root: Path) -> dict[str, str]:
-    found: dict[str, str] = {}
+def collect_test_names(root: Path) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
     for path in sorted(root.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
-                found.setdefault(node.name, str(path.relative_to(root)))
+                found.append((node.name, path.relative_to(root).as_posix()))
     return found
 
 
 def main(argv: list[str]) -> int:
-    names = collect_test_names(TESTS)
-    table = clauses.covering(names)
+    found = collect_test_names(TESTS)
+    where = {}
+    for name, file in found:
+        where.setdefault(name, []).append(file)
+    table = clauses.covering(where)
     only_missing = "--missing" in argv
     covered = 0
     for clause in clauses.all():
@@ -37,7 +40,8 @@ def main(argv: list[str]) -> int:
             continue
         print(f"{clause.id:<6} {clause.title.en}")
         for name in tests:
-            print(f"         {names[name]}::{name}")
+            for file in where[name]:
+                print(f"         {file}::{name}")
         if not tests:
             print("         (no test)")
     total = len(table)
