@@ -71,8 +71,12 @@ def run(cmd: list[str], *, quiet: bool = True, cwd: Path = ROOT, what: str = "",
     """Run a command; on failure show its output and raise a one-line BuildError."""
     try:
         proc = subprocess.run(
-            cmd, cwd=cwd, text=True, stdout=subprocess.PIPE if quiet else None,
-            stderr=subprocess.STDOUT if quiet else None, **kw,  # type: ignore[arg-type]
+            cmd,
+            cwd=cwd,
+            text=True,
+            stdout=subprocess.PIPE if quiet else None,
+            stderr=subprocess.STDOUT if quiet else None,
+            **kw,  # type: ignore[arg-type]
         )
     except FileNotFoundError as exc:
         raise BuildError(f"{cmd[0]} is missing: {exc}") from None
@@ -128,11 +132,16 @@ def ensure_venv() -> None:
         return
     if not venv_python().exists():
         say("creating .venv")
-        run([sys.executable, "-m", "venv", str(VENV)], what="python3 -m venv (on Debian: apt-get install python3-venv)")
+        run(
+            [sys.executable, "-m", "venv", str(VENV)],
+            what="python3 -m venv (on Debian: apt-get install python3-venv)",
+        )
     say("installing the project and its test extras into .venv (pip)")
     run([str(venv_python()), "-m", "pip", "install", "-q", "--upgrade", "pip"], what="pip upgrade")
-    run([str(venv_python()), "-m", "pip", "install", "-q", "hatchling==1.33.0", "-e", ".[test,dev]"],
-        what="pip install -e .[test,dev]")
+    run(
+        [str(venv_python()), "-m", "pip", "install", "-q", "hatchling==1.33.0", "-e", ".[test,dev]"],
+        what="pip install -e .[test,dev]",
+    )
     stamp_write("venv", digest)
 
 
@@ -142,9 +151,14 @@ def ensure_npm() -> None:
     if NODE_MODULES.exists() and stamp_ok("npm", digest):
         return
     if shutil.which("npm") is None:
-        raise BuildError("npm is missing: install Node.js 20+ and npm (on Debian: apt-get install nodejs npm)")
+        raise BuildError(
+            "npm is missing: install Node.js 20+ and npm (on Debian: apt-get install nodejs npm)"
+        )
     say("fetching the pinned browser runtime (npm ci: pyodide, @pyscript/core, fake-indexeddb)")
-    run(["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"], what="npm ci (is the npm registry reachable?)")
+    run(
+        ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
+        what="npm ci (is the npm registry reachable?)",
+    )
     stamp_write("npm", digest)
 
 
@@ -167,9 +181,24 @@ def ensure_wheels(requirements: Path, dest: Path) -> list[Path]:
     if not wanted <= set(have):
         say(f"downloading {len(pins)} pinned Pyodide wheels ({requirements.name})")
         pip = str(venv_python()) if venv_python().exists() else sys.executable
-        run([pip, "-m", "pip", "download", "-q", *PYODIDE_PLATFORM, "--only-binary=:all:", "--no-deps",
-             "--require-hashes", "-r", str(requirements), "-d", str(dest)],
-            what=f"pip download of the Pyodide wheels in {requirements.name} (is PyPI reachable?)")
+        run(
+            [
+                pip,
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                *PYODIDE_PLATFORM,
+                "--only-binary=:all:",
+                "--no-deps",
+                "--require-hashes",
+                "-r",
+                str(requirements),
+                "-d",
+                str(dest),
+            ],
+            what=f"pip download of the Pyodide wheels in {requirements.name} (is PyPI reachable?)",
+        )
         have = {sha256(p): p for p in dest.glob("*.whl")}
     missing = wanted - set(have)
     if missing:
@@ -187,8 +216,15 @@ def ensure_engine_wheel() -> Path:
     say("building the engine wheel")
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
-    run([str(venv_python()), "-c",
-         "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))", str(out)], what="wheel build")
+    run(
+        [
+            str(venv_python()),
+            "-c",
+            "import sys, hatchling.build as b; print(b.build_wheel(sys.argv[1]))",
+            str(out),
+        ],
+        what="wheel build",
+    )
     wheels = list(out.glob("mageduel-*-py3-none-any.whl"))
     if len(wheels) != 1:
         raise BuildError("the engine wheel was not built as a single py3-none-any wheel")
@@ -201,8 +237,13 @@ def wheel_metadata(path: Path) -> tuple[str, str, list[str], list[str]]:
     with zipfile.ZipFile(path) as z:
         meta_name = next(n for n in z.namelist() if n.endswith(".dist-info/METADATA"))
         meta = z.read(meta_name).decode()
-        tops = sorted({n.split("/")[0] for n in z.namelist()
-                       if not n.split("/")[0].endswith((".dist-info", ".data")) and "/" in n})
+        tops = sorted(
+            {
+                n.split("/")[0]
+                for n in z.namelist()
+                if not n.split("/")[0].endswith((".dist-info", ".data")) and "/" in n
+            }
+        )
     name = re.search(r"^Name: (.+)$", meta, re.M)[1].strip()  # type: ignore[index]
     version = re.search(r"^Version: (.+)$", meta, re.M)[1].strip()  # type: ignore[index]
     deps = []
@@ -225,9 +266,16 @@ def pyodide_lock(wheels: list[Path]) -> dict:
     for w in wheels:
         name, version, imports, deps = wheel_metadata(w)
         packages[name] = {
-            "name": name, "version": version, "file_name": w.name, "install_dir": "site",
-            "sha256": sha256(w), "package_type": "package", "imports": imports,
-            "depends": sorted(d for d in deps if d in names), "unvendored_tests": False, "shared_library": False,
+            "name": name,
+            "version": version,
+            "file_name": w.name,
+            "install_dir": "site",
+            "sha256": sha256(w),
+            "package_type": "package",
+            "imports": imports,
+            "depends": sorted(d for d in deps if d in names),
+            "unvendored_tests": False,
+            "shared_library": False,
         }
     return {"info": upstream["info"], "packages": packages}
 
@@ -261,7 +309,11 @@ def pyscript_config(web_files: list[Path]) -> dict:
 
 
 def copy_file(src: Path, dst: Path) -> None:
-    if dst.exists() and dst.stat().st_size == src.stat().st_size and dst.stat().st_mtime >= src.stat().st_mtime:
+    if (
+        dst.exists()
+        and dst.stat().st_size == src.stat().st_size
+        and dst.stat().st_mtime >= src.stat().st_mtime
+    ):
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
     shutil.copy2(src, dst)
@@ -291,10 +343,16 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         wanted[Path("vendor/fake-indexeddb") / src.relative_to(esm)] = src
     wanted[Path("vendor/fake-indexeddb/LICENSE")] = NODE_MODULES / "fake-indexeddb" / "LICENSE"
     messages = load_messages()
-    boot_bytes = sum(item.stat().st_size for rel, item in wanted.items()
-                     if isinstance(item, Path) and rel.parts[0] == "pyodide")
-    web_files = sorted(p for p in (ROOT / "web").rglob("*")
-                       if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py")
+    boot_bytes = sum(
+        item.stat().st_size
+        for rel, item in wanted.items()
+        if isinstance(item, Path) and rel.parts[0] == "pyodide"
+    )
+    web_files = sorted(
+        p
+        for p in (ROOT / "web").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py"
+    )
     wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
     for src in sorted((ROOT / "static").rglob("*")):
         if not src.is_file():
@@ -333,7 +391,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
 
 def build() -> None:
     started = time.perf_counter()
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - build.py may be started by any python3
         raise BuildError(f"Python 3.11 or newer is needed (this is {sys.version.split()[0]})")
     ensure_venv()
     ensure_npm()
@@ -399,14 +457,18 @@ def find_chromium() -> str:
     for candidate in ([env] if env else []) + list(CHROMIUM_CANDIDATES):
         if candidate and Path(candidate).exists():
             return candidate
-    raise BuildError("Chromium is missing for the browser tests: on Debian, apt-get install chromium "
-                     "(or set MAGEDUEL_CHROMIUM to a Chromium binary)")
+    raise BuildError(
+        "Chromium is missing for the browser tests: on Debian, apt-get install chromium "
+        "(or set MAGEDUEL_CHROMIUM to a Chromium binary)"
+    )
 
 
 def find_node() -> str:
     node = shutil.which("node")
     if node is None:
-        raise BuildError("Node.js is missing for the Pyodide tests: install Node.js 20+ (apt-get install nodejs)")
+        raise BuildError(
+            "Node.js is missing for the Pyodide tests: install Node.js 20+ (apt-get install nodejs)"
+        )
     return node
 
 
@@ -431,9 +493,17 @@ def test(pytest_args: list[str]) -> int:
 
 def run_pyodide_tests(node: str, test_wheels: list[Path], *paths: str) -> int:
     wheels = sorted((DIST / "pyodide").glob("*.whl")) + test_wheels
-    cmd = [node, str(ROOT / "tests" / "pyodide" / "run_pytest.mjs"), "--pyodide", str(DIST / "pyodide"),
-           "--tests", str(ROOT / "tests"), *[f"--wheel={w}" for w in wheels], "--",
-           *(paths or ("engine", "rules", "golden"))]
+    cmd = [
+        node,
+        str(ROOT / "tests" / "pyodide" / "run_pytest.mjs"),
+        "--pyodide",
+        str(DIST / "pyodide"),
+        "--tests",
+        str(ROOT / "tests"),
+        *[f"--wheel={w}" for w in wheels],
+        "--",
+        *(paths or ("engine", "rules", "golden")),
+    ]
     return subprocess.run(cmd, cwd=ROOT).returncode
 
 
@@ -448,8 +518,9 @@ def rules_table() -> int:
 def bench(rounds: int) -> int:
     build()
     env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
-    return subprocess.run([str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds)],
-                          cwd=ROOT, env=env).returncode
+    return subprocess.run(
+        [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds)], cwd=ROOT, env=env
+    ).returncode
 
 
 def clean(everything: bool) -> None:
@@ -476,19 +547,19 @@ def main(argv: list[str]) -> int:
     p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
     args = parser.parse_args(argv)
     try:
-        match args.command:
-            case None | "build":
-                build()
-            case "serve":
-                serve(args.port)
-            case "test":
-                return test(args.pytest_args)
-            case "bench":
-                return bench(args.profiles)
-            case "rules":
-                return rules_table()
-            case "clean":
-                clean(args.all)
+        # No `match` here: build.py must still parse on an old Python, to say it is too old.
+        if args.command in (None, "build"):
+            build()
+        elif args.command == "serve":
+            serve(args.port)
+        elif args.command == "test":
+            return test(args.pytest_args)
+        elif args.command == "bench":
+            return bench(args.profiles)
+        elif args.command == "rules":
+            return rules_table()
+        elif args.command == "clean":
+            clean(args.all)
     except BuildError as exc:
         print(f"build.py: {exc}", file=sys.stderr)
         return 1

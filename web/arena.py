@@ -70,7 +70,7 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '
         f'viewBox="{_attr(-pad)} {_attr(-pad)} {_attr(w + 2 * pad)} {_attr(w + pad + bottom)}" '
         f'data-zone-width="{_attr(w)}" data-zone-height="{_attr(view.height)}" '
-        f'aria-label="{escape(t("arena.zone", lang, width=number(w, lang), height=number(view.height, lang)))}">',
+        f'aria-label="{escape(zone_caption(view, lang))}">',
         "<defs>",
         f'<radialGradient id="{uid}-floor"><stop offset="0" stop-color="#2b2f66"/>'
         f'<stop offset="1" stop-color="#161834"/></radialGradient>',
@@ -84,12 +84,17 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         f'<rect class="zone" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" fill="url(#{uid}-floor)"/>',
     ]
     step = scale_length(w)
-    grid = [f'M{_attr(i * step)} 0V{_attr(w)}M0 {_attr(i * step)}H{_attr(w)}' for i in range(1, int(w // step) + 1)
-            if i * step < w]
+    grid = [
+        f"M{_attr(i * step)} 0V{_attr(w)}M0 {_attr(i * step)}H{_attr(w)}"
+        for i in range(1, int(w // step) + 1)
+        if i * step < w
+    ]
     if grid:
         parts.append(f'<path class="zone-grid" d="{"".join(grid)}" stroke-width="{_attr(unit * 0.3)}"/>')
-    parts.append(f'<rect class="zone-edge" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
-                 f'stroke-width="{_attr(unit * 0.6)}"/>')
+    parts.append(
+        f'<rect class="zone-edge" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
+        f'stroke-width="{_attr(unit * 0.6)}"/>'
+    )
     parts.append(
         f'<rect class="zone-shimmer" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
         f'stroke="url(#{uid}-shimmer)" filter="url(#{uid}-glow)" stroke-width="{_attr(unit * 1.6)}" '
@@ -121,7 +126,8 @@ def _token(token: Token, y: float, radius: float, unit: float) -> str:
     return (
         f'<g class="token" data-name="{escape(token.name)}" data-side="{token.side}" '
         f'data-x="{_attr(token.x)}" data-y="{_attr(token.y)}">'
-        f'<circle class="token-disc" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius)}" fill="{colour}" '
+        f'<circle class="token-disc" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius)}" '
+        f'fill="{colour}" '
         f'stroke-width="{_attr(unit * 0.6)}"/>'
         f'<circle class="token-ring" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius * 0.62)}" '
         f'stroke-width="{_attr(unit * 0.5)}"/>'
@@ -130,21 +136,28 @@ def _token(token: Token, y: float, radius: float, unit: float) -> str:
     )
 
 
+def zone_caption(view: ArenaView, lang: str) -> str:
+    return t("arena.zone", lang, width=number(view.width, lang), height=number(view.height, lang))
+
+
 def render_panel(view: ArenaView, lang: str) -> str:
     """The side panel: zone size, MD-5 bounds, and who enters where."""
+    bounds = t("arena.bounds", lang, minimum=view.minimum, maximum=view.maximum)
     items = "".join(
         f'<li><span class="swatch" style="background:{SIDE_COLOURS[tk.side % len(SIDE_COLOURS)]}"></span>'
         f"<span>{escape(t('arena.entry', lang, name=tk.name, cls=t('cls.' + tk.cls, lang), level=tk.level, x=number(tk.x, lang), y=number(tk.y, lang)))}</span></li>"  # noqa: E501
         for tk in view.tokens
     )
     return (
-        f'<h2>{escape(t("arena.heading", lang))}</h2><ul>{items}</ul>'
-        f'<p class="zone-size">{escape(t("arena.zone", lang, width=number(view.width, lang), height=number(view.height, lang)))}</p>'  # noqa: E501
-        f'<p class="zone-bounds">{escape(t("arena.bounds", lang, minimum=view.minimum, maximum=view.maximum))}</p>'
+        f"<h2>{escape(t('arena.heading', lang))}</h2><ul>{items}</ul>"
+        f'<p class="zone-size">{escape(zone_caption(view, lang))}</p>'
+        f'<p class="zone-bounds">{escape(bounds)}</p>'
     )
 
 
 def render(view: ArenaView, lang: str) -> str:
     """The whole arena section: the board and its panel."""
-    return (f'<div class="arena-board">{render_svg(view, lang)}</div>'
-            f'<aside class="arena-side">{render_panel(view, lang)}</aside>')
+    return (
+        f'<div class="arena-board">{render_svg(view, lang)}</div>'
+        f'<aside class="arena-side">{render_panel(view, lang)}</aside>'
+    )

@@ -1,4 +1,4 @@
-"""The interface's strings, in French and English, from ``messages.json`` (one catalogue for JS and Python)."""
+"""The interface's strings in French and English, from ``messages.json`` (one catalogue for JS and Python)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,6 @@
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from mageduel.zone import Zone, size_bounds
 
 
@@ -58,6 +57,7 @@ def test_md8_entry_points_are_on_the_border_and_equally_spaced(count, width):
         assert zone.contains(x, y)
         on_edge = min(abs(x), abs(y), abs(x - width), abs(y - width))
         assert on_edge == pytest.approx(0, abs=1e-9 * width)
+
     # Equal spacing, measured independently: the arc length from the middle of the south side,
     # counter-clockwise, for a point known to be on the border.
     def arc(x, y):
@@ -74,7 +74,7 @@ def test_md8_entry_points_are_on_the_border_and_equally_spaced(count, width):
 
     arcs = [arc(x, y) for x, y in points]
     assert arcs[0] == pytest.approx(0, abs=1e-9 * width)
-    for a, b in zip(arcs, arcs[1:]):
+    for a, b in zip(arcs, arcs[1:], strict=False):
         assert b - a == pytest.approx(4 * width / count, rel=1e-9)
 
 

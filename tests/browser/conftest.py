@@ -1,0 +1,139 @@
+"""Browser tests: Playwright for Python driving the system Chromium against the built site in dist/.
+
+Every page is served from loopback by build.py's own static server; every request is recorded, and a test
+fails if any leaves the page's own origin. Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+import build
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium_path() -> str:
+    path = os.environ.get("MAGEDUEL_CHROMIUM") or next(
+        (c for c in build.CHROMIUM_CANDIDATES if Path(c).exists()), None
+    )
+    if not path:
+        pytest.fail("Chromium is missing: on Debian, apt-get install chromium (or set MAGEDUEL_CHROMIUM)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    if not (build.DIST / "index.html").exists():
+        pytest.fail("dist/ is not built: run python3 build.py test")
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def site(dist: Path) -> Iterator[str]:
+    server = build.serve_in_thread(dist)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@dataclass
+class RequestLog:
+    """Every URL a page asked for, to prove the site fetches nothing from outside its own origin."""
+
+    urls: list[str] = field(default_factory=list)
+
+    def attach(self, page) -> None:
+        page.on("request", lambda request: self.urls.append(request.url))
+
+    def outside(self, *origins: str) -> list[str]:
+        allowed = {urlsplit(o)[:2] for o in origins}
+        return [
+            u
+            for u in self.urls
+            if urlsplit(u).scheme not in {"data", "blob"} and urlsplit(u)[:2] not in allowed
+        ]
+
+
+@pytest.fixture
+def requests() -> RequestLog:
+    return RequestLog()
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, requests):
+    page = context.new_page()
+    requests.attach(page)
+    yield page
+
+
+@pytest.fixture
+def fresh_profile(playwright_instance) -> Iterator:
+    """A persistent context on a brand-new profile whose preferences block third-party cookies and storage."""
+
+    def launch(**kwargs):
+        directory = tempfile.mkdtemp(prefix="mageduel-profile-")
+        created.append(directory)
+        default = Path(directory) / "Default"
+        default.mkdir()
+        (default / "Preferences").write_text(
+            json.dumps(
+                {
+                    "profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True},
+                }
+            )
+        )
+        context = playwright_instance.chromium.launch_persistent_context(
+            directory,
+            executable_path=chromium_path(),
+            args=CHROMIUM_ARGS,
+            headless=True,
+            **kwargs,
+        )
+        contexts.append(context)
+        return context
+
+    created: list[str] = []
+    contexts: list = []
+    yield launch
+    for c in contexts:
+        c.close()
+    for d in created:
+        shutil.rmtree(d, ignore_errors=True)
