@@ -297,3 +297,13 @@ def test_character_json_schema_exports():
     schema = Character.model_json_schema()
     assert {"cls", "level", "abilities", "prepared", "known"} <= set(schema["properties"])
     assert schema["properties"]["level"]["maximum"] == 20
+
+
+def test_docstring_examples_of_the_sheet_modules_hold():
+    import doctest
+
+    from mageduel import character, classes, feats, items, roster, weapons
+
+    for module in (character, classes, feats, items, roster, weapons):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -382,3 +382,13 @@ def test_json_schema_export():
 def test_catalogue_round_trips_through_json():
     cat = catalogue.catalogue()
     assert SpellCatalogue.model_validate_json(cat.model_dump_json()) == cat
+
+
+def test_docstring_examples_of_the_spell_modules_hold():
+    import doctest
+
+    from mageduel import creatures as creature_module
+    from mageduel.spells import model
+
+    for module in (model, catalogue, creature_module):
+        assert doctest.testmod(module).failed == 0, module.__name__
