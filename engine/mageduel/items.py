@@ -35,6 +35,7 @@ from .spells.model import (
     SaveNode,
     SlayNode,
     Spell,
+    Text,
     TieredNode,
 )
 
@@ -196,7 +197,7 @@ class Staff(_Item):
     wielder's, if higher, for DCs)."""
 
     type: Literal["staff"] = "staff"
-    name: str = Field(min_length=1)
+    name: Text
     spells: tuple[StaffSpell, ...] = Field(min_length=1)
     charges: int = Field(ge=0, le=10)
     caster_level: int = Field(ge=1, le=20)
