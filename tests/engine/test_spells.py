@@ -392,3 +392,11 @@ def test_docstring_examples_of_the_spell_modules_hold():
 
     for module in (model, catalogue, creature_module):
         assert doctest.testmod(module).failed == 0, module.__name__
+
+
+def test_every_special_tag_is_documented_for_the_resolver():
+    used = {t for s in catalogue.all_spells() for t in s.special}
+    documented = {part.split("``")[0] for part in catalogue.__doc__.split("- ``")[1:]}
+    documented |= {"slow_counters_haste"}  # listed on the same line as haste_counters_slow
+    assert used <= documented, sorted(used - documented)
+    assert documented <= used, sorted(documented - used)
