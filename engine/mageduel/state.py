@@ -9,7 +9,7 @@ turn is just a nested call. The duel keeps the outermost generator and advances 
 Public API (stable; the web front end and the CLI use only this)::
 
     duel = new_duel(scenario, dice_source)     # dice.Seeded(s) | dice.Scripted([...]) | dice.Manual()
-    duel.pending                               # Ask(player, kind, options=[Option(id, kind, data)], ...) | None
+    duel.pending                               # Ask(player, kind, options=[Option(id, kind, data)]) | None
     duel.apply(player, option_id)              # IllegalDecision (state unchanged) if not legal
     duel.set_preference(player, reaction, mode)  # "ask" | "always" | "never" per reaction kind
     duel.view(player)                          # views.View (pydantic, JSON-able); player None = observer
@@ -37,7 +37,8 @@ Plug-in points for the rules modules are the fields of ``hooks.Hooks`` (document
 MD-17 slay replacement), ``filter_area`` (MD-10 clipping), ``legal`` (DU-10 and terms), ``check_end``
 (endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``hooks.build_hooks``
 calls it. The helpers a hook may use on ``duel``: ``ask``, ``check``, ``roll_dice``, ``emit``, ``end``,
-``place``, ``deal_damage``, ``add_condition``, ``run_rounds``, ``participants``, ``by_id``, ``zone``, ``phase``.
+``place``, ``deal_damage``, ``add_condition``, ``run_rounds``, ``participants``, ``by_id``, ``zone``,
+``phase``.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from typing import TYPE_CHECKING, Any
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition
-from .dice import DiceSource, check_manual
+from .dice import DiceError, DiceSource, check_manual
 from .events import Event, roll_data
 from .hooks import Hooks, build_hooks
 
@@ -234,6 +235,7 @@ class Duel:
         self.players: list[str] = [c.id for c in self.participants]
         self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
         self.first_blood: str | None = None
+        self.error: str | None = None
         self.data: dict[str, Any] = {}  # free room for the rules modules' own bookkeeping
         self._gen: Gen | None = self._main()
         self._advance(None)
@@ -247,6 +249,11 @@ class Duel:
             return
         try:
             ask = gen.send(answer)  # type: ignore[arg-type]
+        except DiceError as exc:
+            self._gen = None
+            self.pending = None
+            self.error = str(exc)
+            raise EngineError(f"the dice source failed: {exc}") from None
         except StopIteration:
             self._gen = None
             self.pending = None
@@ -339,6 +346,9 @@ class Duel:
         Always/Never, is decided without asking."""
         if not options:
             raise EngineError(f"asked {player} for a {kind} decision with no option")
+        c = self.by_id.get(player)
+        if c is not None and c.controller and c.controller != player:
+            player = c.controller  # a summoned creature is decided by its summoner
         if reaction is not None:
             mode = self.prefs.get((player, reaction), ASK)
             if mode != ASK:

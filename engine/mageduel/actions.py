@@ -1,0 +1,573 @@
+"""Turns: placement, initiative (C-3, DU-8), the action economy (C-9), movement, weapon attacks (C-4) and
+attacks of opportunity (C-10).
+
+A turn asks its participant for one action at a time (pending kind ``"turn"``) from the options its action
+budget still allows, until ``end`` or nothing is left.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from . import checks, geometry
+from .conditions import Condition, tick
+from .notation import fmt_point, parse_point
+
+if TYPE_CHECKING:
+    from .combatant import Combatant, WeaponUse
+    from .state import Duel, Gen, Option
+
+DEFAULT_DUEL_DISTANCE = 30.0
+
+
+@dataclass(slots=True)
+class Budget:
+    """C-9: what is left of a turn's actions."""
+
+    standard: bool = True
+    move: bool = True
+    swift: bool = True
+    moved: bool = False  # any movement other than a 5-foot step: no 5-foot step any more
+    stepped: bool = False  # a 5-foot step: no other movement any more
+    one_action: bool = False  # staggered / slow: only a standard or a move action
+    used_action: bool = False
+
+    @property
+    def full(self) -> bool:
+        return self.standard and self.move and not self.one_action and not self.moved
+
+
+# --- placement and initiative ----------------------------------------------------------------------------
+
+
+def default_placement(duel: Duel) -> None:
+    """Starting points: the scenario's, else (mageduel) equally spaced on the zone border (MD-8), else
+    (duel) on a circle 30 feet across."""
+    from .zone import Zone, size_bounds
+
+    n = len(duel.participants)
+    if duel.kind == "mageduel":
+        levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
+        bounds = size_bounds(levels if len(levels) >= 2 else levels + [1])
+        width = duel.options.zone_width or bounds.clamp(max(bounds.minimum, 30))
+        height = duel.options.zone_height or width
+        duel.zone = Zone(width, height)
+        points = [(x, y, 0.0) for x, y in duel.zone.entry_points(n)]
+    else:
+        r = DEFAULT_DUEL_DISTANCE / 2
+        points = [
+            (
+                round(r + r * math.sin(2 * math.pi * i / n), 1) + 0.0,
+                round(r - r * math.cos(2 * math.pi * i / n), 1) + 0.0,
+                0.0,
+            )
+            for i in range(n)
+        ]
+    for c, p, sp in zip(duel.participants, points, duel.scenario.participants, strict=False):
+        c.pos = geometry.rounded(tuple(sp.position) if sp.position is not None else p)  # type: ignore[arg-type]
+    duel.emit(
+        "placed",
+        None,
+        {
+            "positions": {c.id: list(c.pos) for c in duel.participants},
+            **({"zone": [duel.zone.width, duel.zone.height]} if duel.zone else {}),
+        },
+        ("MD-8",) if duel.kind == "mageduel" else ("C-13",),
+    )
+
+
+FACE_OFF_SKILLS = ("bluff", "intimidate", "sense_motive")
+
+
+def default_initiative(duel: Duel) -> Gen:
+    """C-3: d20 + Dex + Improved Initiative; ties by the higher modifier, then a roll-off. DU-8: never a
+    surprise round; with the face-off option each participant rolls Bluff, Intimidate or Sense Motive."""
+    face_off = duel.options.face_off or getattr(duel.terms, "face_off", False)
+    results: list[tuple[int, int, list[int], str]] = []
+    for c in duel.participants:
+        if face_off:
+            from .state import Option
+
+            opts = [Option(f"face-off {s}", "face-off", {"skill": s}) for s in FACE_OFF_SKILLS]
+            choice = yield from duel.ask(c.id, "face-off", opts, "DU-8: choose the skill of your face-off")
+            skill = choice.split()[1]
+            mods = c.skill_parts(skill)
+            r = yield from duel.check(c.id, f"initiative (face-off, {skill})", mods, None, ("DU-8",))
+        else:
+            mods = [("Dex", c.mod("dex"))]
+            if c.initiative_bonus:
+                mods.append(("feats", c.initiative_bonus))
+            r = yield from duel.check(c.id, "initiative", mods, None, ("C-3", "DU-8"))
+        results.append((r.total, sum(v for _, v in mods), [], c.id))
+    # Roll-offs among those tied on total and modifier.
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, (t, m, _, _) in enumerate(results):
+        groups.setdefault((t, m), []).append(i)
+    for idxs in groups.values():
+        while len(idxs) > 1:
+            rolls = []
+            for i in idxs:
+                n = yield from duel.d20(results[i][3], "initiative roll-off")
+                results[i][2].append(n)
+                rolls.append(n)
+            duel.emit("roll-off", None, {"who": [results[i][3] for i in idxs], "rolls": rolls}, ("C-3",))
+            if len(set(rolls)) == len(rolls):
+                break
+    results.sort(key=lambda r: (r[0], r[1], r[2]), reverse=True)
+    duel.order = [r[3] for r in results]
+    duel.emit(
+        "initiative", None, {"order": duel.order, "totals": {r[3]: r[0] for r in results}}, ("C-3", "DU-8")
+    )
+
+
+# --- a turn ---------------------------------------------------------------------------------------------
+
+
+def start_of_turn(duel: Duel, c: Combatant) -> Gen:
+    duel.turn_of = c.id
+    # C-9 / DU-11: an immediate action taken since the last turn spent this turn's swift action.
+    swift = not c.swift_spent_next
+    c.swift_spent_next = False
+    c.immediate_ready = swift
+    if c.readied is not None:
+        duel.emit("readied-lapses", c.id, {"readied": c.readied}, ("C-12",))
+        c.readied = None
+    for other in duel.participants:
+        if not other.conditions:
+            continue
+        for cond in tick(other.conditions, c.id):
+            other.dirty()
+            duel.emit("condition-ends", other.id, {"condition": cond.name, "why": "duration"}, cond.clauses)
+            yield from on_condition_expired(duel, other, cond)
+            duel.update_status(other)
+    from .effects import ongoing_damage
+
+    yield from ongoing_damage(duel, c)
+    return swift
+
+
+def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
+    """A condition ended: chain its ``then`` (color spray), or undo its side effects."""
+    from .effects import apply_followups
+
+    if cond.data.get("then"):
+        yield from apply_followups(duel, c, cond)
+    if cond.stat == "mirror_images":
+        c.mirror_images = 0
+    if cond.name == "flying":
+        c.flying = False
+    if cond.data.get("summon"):
+        from .summons import dismiss
+
+        dismiss(duel, c.id)
+    return None
+
+
+def take_turn(duel: Duel, c: Combatant) -> Gen:
+
+    swift = yield from start_of_turn(duel, c)
+    if duel.ended():
+        return
+    if c.status == "dying":
+        yield from _stabilise(duel, c)
+        return
+    if c.status != "active":
+        return
+    duel.emit("turn", c.id, {"round": duel.round})
+    b = Budget(swift=swift)
+    acts = c.acts()
+    if acts == "none":
+        duel.emit("no-action", c.id, {"conditions": sorted(c.active_condition_names())}, ("C-11",))
+        yield from end_of_turn(duel, c)
+        return
+    if acts == "one-action":
+        b.one_action = True
+    if acts == "move-only":
+        b.standard = False
+    if c.has("confused"):
+        done = yield from _confused_turn(duel, c)
+        if done:
+            yield from end_of_turn(duel, c)
+            return
+    while True:
+        opts = turn_options(duel, c, b)
+        choice = yield from duel.ask(
+            c.id,
+            "turn",
+            opts,
+            "your action",
+            {"round": duel.round},
+            parametric=lambda oid, c=c, b=b: _parametric(duel, c, b, oid),
+        )
+        opt = next((o for o in opts if o.id == choice), None) or _parametric(duel, c, b, choice)
+        if opt is None or opt.kind == "end":
+            break
+        yield from do_option(duel, c, b, opt)
+        if duel.ended() or c.status != "active" or c.data.pop("turn_over", False):
+            break
+        if b.one_action and b.used_action:
+            # Staggered: a single move or standard action, then only free actions.
+            b.standard = b.move = False
+    if duel.outcome is None:
+        yield from end_of_turn(duel, c)
+    duel.turn_of = None
+
+
+def end_of_turn(duel: Duel, c: Combatant) -> Gen:
+    from .effects import repeat_saves
+    from .reactions import effort_end_of_turn
+
+    yield from repeat_saves(duel, c)
+    yield from effort_end_of_turn(duel, c)
+
+
+def _stabilise(duel: Duel, c: Combatant) -> Gen:
+    """C-6: a dying creature makes a DC 10 Constitution check (minus its negative hp) or loses 1 hp."""
+    r = yield from duel.check(c.id, "stabilise", [("Con", c.mod("con")), ("negative hp", c.hp)], 10, ("C-6",))
+    if r.success:
+        c.status = "unconscious"
+        duel.emit("status", c.id, {"status": "stable", "hp": c.hp}, ("C-6",))
+    else:
+        c.hp -= 1
+        duel.update_status(c)
+
+
+def _confused_turn(duel: Duel, c: Combatant) -> Gen:
+    """C-11 confused: d100 — 01-25 act normally, 26-50 babble, 51-75 hurt oneself, 76-100 attack the
+    nearest creature. Returns True when the turn is used up."""
+    r = yield from duel.roll_dice(c.id, 1, 100, "confusion")
+    n = sum(r)
+    if n <= 25:
+        duel.emit("confused", c.id, {"roll": n, "does": "acts normally"}, ("C-11",))
+        return False
+    if n <= 50:
+        duel.emit("confused", c.id, {"roll": n, "does": "babbles"}, ("C-11",))
+        return True
+    if n <= 75:
+        from .state import Damage
+
+        d = yield from duel.roll_dice(c.id, 1, 8, "confusion: self-inflicted damage")
+        duel.emit("confused", c.id, {"roll": n, "does": "hurts itself"}, ("C-11",))
+        yield from duel.deal_damage(
+            Damage(c.id, max(1, sum(d) + c.mod("str")), source="effect", attacker=c.id, clauses=["C-11"])
+        )
+        return True
+    others = [o for o in duel.participants if o.id != c.id and o.status == "active"]
+    if others:
+        near = min(others, key=lambda o: geometry.distance(c.pos, o.pos))
+        w = _best_melee(c)
+        duel.emit("confused", c.id, {"roll": n, "does": "attacks the nearest", "target": near.id}, ("C-11",))
+        if w is not None and geometry.within(c.pos, near.pos, w.reach):
+            yield from weapon_attack(duel, c, w, near, full_attack=False)
+    return True
+
+
+def _best_melee(c: Combatant) -> WeaponUse | None:
+    melee = [w for w in c.weapons if w.kind == "melee"]
+    return max(melee, key=lambda w: w.count * w.die) if melee else None
+
+
+def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]:
+    """Opponents who threaten ``c`` with a melee weapon (C-10)."""
+    out = []
+    for o in duel.participants:
+        if o.side == c.side or o.status != "active":
+            continue
+        for w in o.threatens():
+            if geometry.within(o.pos, c.pos, w.reach):
+                out.append((o, w))
+                break
+    return out
+
+
+def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
+    from .effects import cast_options
+    from .state import Option
+
+    opts: list[Option] = []
+    opponents = duel.opponents(c.id)
+    if b.standard and c.can_cast() and not (b.one_action and b.used_action):
+        threatened = bool(threatened_by(duel, c))
+        opts.extend(cast_options(duel, c, b, threatened))
+    if b.standard and not (b.one_action and b.used_action):
+        for w in c.weapons:
+            for o in opponents:
+                d = geometry.distance(c.pos, o.pos)
+                if w.kind == "melee":
+                    if d <= w.reach + geometry.EPSILON:
+                        opts.append(
+                            Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
+                        )
+                elif w.range_increment and d <= 10 * w.range_increment and c.loaded:
+                    opts.append(
+                        Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
+                    )
+        if len(c.attacks) > 1 and b.full:
+            for w in c.weapons:
+                if w.kind != "melee":
+                    continue
+                for o in opponents:
+                    if geometry.within(c.pos, o.pos, w.reach):
+                        opts.append(
+                            Option(
+                                f"full-attack {w.id} @{o.id}",
+                                "full-attack",
+                                {"weapon": w.id, "targets": [o.id]},
+                            )
+                        )
+        if (
+            c.readied is None
+            and c.can_cast()
+            and duel.options.allow_ready
+            and any(lvl > 0 for _, lvl in c.castable())
+        ):
+            opts.append(Option("ready counterspell", "ready", {}))
+    if not c.loaded and (b.move or b.standard):
+        opts.append(Option("reload", "reload", {}))
+    speed = c.speed_now()
+    can_move = (b.move or (b.standard and not b.one_action)) and not b.stepped and speed > 0
+    if b.one_action and b.used_action:
+        can_move = False
+    if can_move:
+        for p in _destinations(duel, c, opponents, speed):
+            opts.append(Option(f"move {fmt_point(p)}", "move", {"point": p}))
+    if not b.moved and not b.stepped and speed > 0 and c.acts() != "none":
+        for p in _destinations(duel, c, opponents, geometry.FIVE_FOOT_STEP):
+            opts.append(Option(f"step {fmt_point(p)}", "step", {"point": p}))
+    hook = duel.hooks.legal
+    if hook is not None:
+        opts = [o for o in opts if hook(duel, c.id, o) is None]
+    opts.append(Option("end", "end", {}))
+    return opts
+
+
+def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: float) -> list[tuple]:
+    """Listed movement targets: toward each opponent (stopping 5 feet away) and away from it, kept inside the
+    zone; any other reachable point is accepted by the parametric check."""
+    out = []
+    seen = set()
+    zone = duel.zone
+    for o in opponents[:2]:
+        d = geometry.distance(c.pos, o.pos)
+        if d > 5.0 + 0.05:
+            p = geometry.rounded(geometry.toward(c.pos, o.pos, min(feet, d - 5.0)))
+            if p not in seen and geometry.distance(c.pos, p) > 0.05:
+                seen.add(p)
+                out.append(p)
+        p = geometry.away(c.pos, o.pos, feet)
+        if zone is not None:
+            p = (
+                min(max(p[0], 0.0), zone.width),
+                min(max(p[1], 0.0), zone.width),
+                min(max(p[2], 0.0), zone.height),
+            )
+        p = geometry.rounded(p)
+        if p not in seen and geometry.distance(c.pos, p) > 0.05:
+            seen.add(p)
+            out.append(p)
+    return out
+
+
+def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
+    """``move X,Y[,Z]`` / ``step X,Y[,Z]`` to any point within reach of the budget."""
+    from .state import Option
+
+    parts = oid.split()
+    if len(parts) != 2 or parts[0] not in ("move", "step"):
+        return None
+    p = parse_point(parts[1])
+    if p is None:
+        return None
+    d = geometry.distance(c.pos, p)
+    if parts[0] == "move":
+        if not ((b.move or (b.standard and not b.one_action)) and not b.stepped) or d > c.speed_now() + 0.05:
+            return None
+        if b.one_action and b.used_action:
+            return None
+    else:
+        if b.moved or b.stepped or d > geometry.FIVE_FOOT_STEP + 0.05:
+            return None
+    opt = Option(oid, parts[0], {"point": geometry.rounded(p)})
+    hook = duel.hooks.legal
+    if hook is not None and hook(duel, c.id, opt) is not None:
+        return None
+    return opt
+
+
+def spend(b: Budget, what: str) -> None:
+    """Spend an action: ``standard`` / ``move`` (a move falls back on the standard action) / ``full``."""
+    b.used_action = True
+    if what == "full":
+        b.standard = b.move = False
+    elif what == "standard":
+        b.standard = False
+    elif what == "move":
+        if b.move:
+            b.move = False
+        else:
+            b.standard = False
+    elif what == "swift":
+        b.swift = False
+
+
+def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
+    from .effects import cast_from_option
+
+    kind = opt.kind
+    if kind == "cast":
+        yield from cast_from_option(duel, c, b, opt)
+    elif kind in ("attack", "full-attack"):
+        w = next(w for w in c.weapons if w.id == opt.data["weapon"])
+        target = duel.by_id[opt.data["targets"][0]]
+        spend(b, "full" if kind == "full-attack" else "standard")
+        yield from weapon_attack(duel, c, w, target, full_attack=kind == "full-attack")
+    elif kind == "move":
+        spend(b, "move")
+        b.moved = True
+        yield from move(duel, c, opt.data["point"], provoke=True)
+    elif kind == "step":
+        b.stepped = True
+        yield from move(duel, c, opt.data["point"], provoke=False)
+    elif kind == "ready":
+        spend(b, "standard")
+        c.readied = "counterspell"
+        duel.emit("ready", c.id, {"action": "counterspell"}, ("C-12", "DU-17"))
+    elif kind == "reload":
+        spend(b, "move")
+        c.loaded = True
+        duel.emit("reload", c.id, {}, ("C-9",))
+
+
+def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:
+    """Move in a straight line. Leaving the reach of an opponent who threatens provokes (C-10); a 5-foot
+    step never does."""
+    if provoke:
+        from .reactions import attacks_of_opportunity
+
+        yield from attacks_of_opportunity(duel, c, "moving", point)
+        if c.status != "active" or duel.outcome is not None:
+            return
+    frm = c.pos
+    c.pos = geometry.rounded(point)
+    duel.emit("move", c.id, {"from": list(frm), "to": list(c.pos), "step": not provoke}, ("C-9", "C-13"))
+
+
+def weapon_attack(
+    duel: Duel, c: Combatant, w: WeaponUse, target: Combatant, full_attack: bool, aoo: bool = False
+) -> Gen:
+    """C-4: attack roll(s) with a weapon; each attack opens the defender's window (DU-22 dodge, DU-26
+    parry) before it is resolved."""
+    from .reactions import attacks_of_opportunity, defend_window
+    from .state import Damage
+
+    if w.kind == "ranged" and not aoo:
+        yield from attacks_of_opportunity(duel, c, "a ranged attack", None)
+        if c.status != "active" or duel.outcome is not None:
+            return
+    bonuses = c.attacks if full_attack else (c.attacks[0],)
+    for bab in bonuses:
+        if target.status not in ("active", "dying") or duel.outcome is not None or c.status != "active":
+            return
+        duel.emit("attack", c.id, {"weapon": w.id, "target": target.id, "aoo": aoo}, ("C-4",))
+        defence = yield from defend_window(duel, target, c, "weapon", w)
+        kind = w.kind
+        mods = c.attack_parts(kind, bab)
+        if w.attack_bonus:
+            mods.append(("weapon", w.attack_bonus))
+        if w.unarmed and "improved_unarmed_strike" not in c.feats:
+            pass
+        if kind == "ranged" and w.range_increment:
+            inc = int(geometry.distance(c.pos, target.pos) // w.range_increment)
+            if inc:
+                mods.append(("range", -2 * inc))
+            c.loaded = w.id != "light_crossbow" and w.id != "heavy_crossbow"
+        ac_kind = "flat-footed" if target.loses_dex() else "normal"
+        ac_parts = target.ac_parts(ac_kind)
+        if "dodge" in defence:
+            ac_parts.append(("duel dodge", 4))  # DU-23
+        if kind == "melee" and target.has("prone"):
+            ac_parts.append(("prone", -4))
+        ac = sum(v for _, v in ac_parts)
+        r = yield from duel.check(
+            c.id,
+            f"attack with {w.id}",
+            mods,
+            ac,
+            ("C-4",),
+            kind="attack",
+            against="AC" if ac_kind == "normal" else "flat-footed AC",
+        )
+        hit = r.success
+        critical = False
+        if hit and checks.is_threat(r.natural, w.crit_from, True):
+            conf = yield from duel.check(
+                c.id, "critical confirmation", mods, ac, ("C-4",), kind="attack", against="AC"
+            )
+            critical = conf.success
+        if "dodge" in defence:
+            from .reactions import dodge_aftermath
+
+            dodge_aftermath(duel, target)
+        if hit and "parry" in defence:
+            from .reactions import parry_roll
+
+            parried = yield from parry_roll(duel, target, r.total)
+            if parried:
+                if critical:
+                    critical = False  # DU-29: a parried critical still hits, for normal damage
+                    duel.emit("parry-critical", target.id, {"attacker": c.id}, ("DU-29",))
+                else:
+                    hit = False
+        if hit:
+            hit = yield from _miss_chances(duel, c, target)
+        if hit and target.mirror_images > 0:
+            hit = yield from mirror_image_check(duel, target, c)
+        if not hit:
+            duel.emit("miss", c.id, {"target": target.id}, ("C-4",))
+            continue
+        duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
+        dice = yield from duel.roll_dice(
+            c.id, w.count * (w.crit_mult if critical else 1), w.die, f"{w.id} damage"
+        )
+        strength = c.mod("str") if w.kind == "melee" else 0
+        amount = max(1, sum(dice) + strength * (w.crit_mult if critical else 1) + w.damage_bonus)
+        yield from duel.deal_damage(
+            Damage(
+                target.id,
+                amount,
+                lethal=not w.nonlethal,
+                source="weapon",
+                attacker=c.id,
+                dtype=w.dtype,
+                critical=critical,
+                clauses=["C-4"] + (["C-6"] if w.nonlethal else []),
+            )
+        )
+
+
+def _miss_chances(duel: Duel, c: Combatant, target: Combatant) -> Gen:
+    """Concealment: an invisible target, or a blinded attacker, is missed 50% of the time."""
+    chance = 0
+    if target.has("invisible"):
+        chance = 50
+    if c.has("blinded"):
+        chance = 50
+    if not chance:
+        return True
+    r = yield from duel.roll_dice(c.id, 1, 100, "miss chance")
+    hit = sum(r) > chance
+    duel.emit("miss-chance", c.id, {"roll": sum(r), "chance": chance, "hit": hit}, ("C-11",))
+    return hit
+
+
+def mirror_image_check(duel: Duel, target: Combatant, attacker: Combatant) -> Gen:
+    """Mirror image: a hit picks at random among the real caster and the images; an image hit vanishes."""
+    n = target.mirror_images
+    r = yield from duel.roll_dice(attacker.id, 1, n + 1, "mirror image")
+    if r[0] == 1:
+        return True
+    target.mirror_images -= 1
+    duel.emit("image-destroyed", target.id, {"left": target.mirror_images}, ())
+    return False

@@ -1,0 +1,163 @@
+"""From the pydantic character sheet (``character.Character``) and creature stat lines
+(``creatures.Creature``) to the duel's hot-loop :class:`combatant.Combatant`, once per duel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .combatant import Combatant, PreparedSpell, WeaponUse
+from .weapons import WEAPONS
+
+#: Skills the duel rolls: identification (DU-12), the face-off (DU-8).
+DUEL_SKILLS = ("spellcraft", "bluff", "intimidate", "sense_motive")
+
+
+def _weapon_use(ch: Any, wid: str) -> WeaponUse:
+    w = WEAPONS[wid]
+    # The sheet's attack bonus is BAB + ability + feats; the duel adds BAB and ability itself (they change
+    # with conditions), so only the rest is kept here.
+    ability = ch.mod("dex") if w.kind == "ranged" else ch.mod("str")
+    extra_attack = ch.attack_bonus(wid) - ch.bab - ability
+    extra_damage = ch.damage_bonus(wid) - (ch.mod("str") if w.kind == "melee" else 0)
+    return WeaponUse(
+        id=w.id,
+        name=w.name_en,
+        kind=w.kind,
+        count=w.dice_count,
+        die=w.die,
+        crit_from=w.crit_from,
+        crit_mult=w.crit_multiplier,
+        reach=float(w.reach),
+        range_increment=float(w.range_increment) if w.range_increment else None,
+        dtype=w.damage_types[0],
+        unarmed=w.category == "unarmed",
+        firearm=False,
+        nonlethal=w.nonlethal,
+        attack_bonus=extra_attack,
+        damage_bonus=extra_damage,
+    )
+
+
+def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
+    abilities = {a: ch.score(a) for a in ("str", "dex", "con", "int", "wis", "cha")}
+    weapons = [_weapon_use(ch, w) for w in ch.weapons]
+    if not any(w.unarmed for w in weapons):
+        weapons.append(_weapon_use(ch, "unarmed_strike"))
+    skills: dict[str, int] = {}
+    for s in DUEL_SKILLS:
+        if s == "spellcraft" and ch.skills.get("spellcraft", 0) < 1:
+            continue  # Spellcraft is trained-only: no identification without a rank
+        skills[s] = ch.skill_total(s)
+    dex = ch.mod("dex")
+    slots_t = ch.slots if ch.is_caster else ()
+    spontaneous = ch.cls == "sorcerer"
+    prepared = []
+    known: dict[int, list[str]] = {}
+    slots: dict[int, int] = {}
+    if ch.cls == "wizard":
+        for lvl in sorted(ch.prepared):
+            for sid in ch.prepared[lvl]:
+                prepared.append(PreparedSpell(sid, lvl))
+    elif spontaneous:
+        known = {lvl: list(ids) for lvl, ids in sorted(ch.known.items())}
+        slots = {lvl: n for lvl, n in enumerate(slots_t) if lvl > 0 and n}
+    dc_school = {}
+    for f in ch.feats:
+        if f.id in ("spell_focus", "greater_spell_focus") and f.school:
+            dc_school[f.school] = dc_school.get(f.school, 0) + 1
+    c = Combatant(
+        id=cid,
+        name=ch.name.en,
+        side=side,
+        level=ch.level,
+        cls=ch.cls,
+        caster_level=ch.caster_level,
+        casting_ability=ch.casting_ability,
+        spontaneous=spontaneous,
+        base_abilities=abilities,
+        max_hp=ch.max_hp,
+        bab=ch.bab,
+        attacks=tuple(ch.attacks) or (ch.bab,),
+        base_saves={"fort": ch.fort - ch.mod("con"), "ref": ch.ref - dex, "will": ch.will - ch.mod("wis")},
+        # AC without Dex and the Dodge feat, which the duel recomputes (they are lost when flat-footed).
+        ac_static=ch.ac - ch.dex_to_ac - ch.dodge_bonus,
+        speed=float(ch.speed),
+        skills=skills,
+        feats=frozenset(f.id for f in ch.feats),
+        weapons=weapons,
+        prepared=prepared,
+        known=known,
+        slots=slots,
+        dc_bonus_school=dc_school,
+        concentration_bonus=ch.concentration - ch.caster_level - ch.casting_mod,
+        defensive_bonus=ch.concentration_bonus(True) - ch.concentration_bonus(False),
+        initiative_bonus=ch.initiative - dex,
+        counter_bonus=0,
+        hd=ch.level,
+        items=[type(i).__name__.lower() for i in ch.items],
+        arcane=ch.is_caster,
+    )
+    c.data["touch_static"] = ch.touch_ac - ch.dex_to_ac - ch.dodge_bonus
+    c.data["max_dex"] = ch.max_dex_bonus
+    c.hp = c.max_hp
+    c.controller = cid
+    return c
+
+
+def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combatant:
+    """A summoned creature (MD-11, MD-16): its stat line is already final, so the base numbers are set so
+    that the duel's formulas give the printed values back."""
+    from .checks import ability_mod
+
+    dex = ability_mod(cr.dexterity) if cr.dexterity else -5
+    weapons = []
+    for i, a in enumerate(cr.attacks):
+        for n in range(a.count):
+            weapons.append(
+                WeaponUse(
+                    id=f"{cr.id}_{i}_{n}" if a.count > 1 else f"{cr.id}_{i}",
+                    name=a.name.en,
+                    kind="melee" if a.kind == "melee" else "ranged",
+                    count=a.damage.count_at(1),
+                    die=a.damage.die,
+                    crit_from=a.crit_from,
+                    crit_mult=a.crit_multiplier,
+                    reach=5.0,
+                    range_increment=float(a.range_feet) if a.range_feet else None,
+                    dtype=a.type,
+                    unarmed=False,
+                    attack_bonus=a.bonus - cr.bab - (ability_mod(cr.strength) if a.kind == "melee" else dex),
+                    damage_bonus=a.damage.bonus_at(1)
+                    - (ability_mod(cr.strength) if a.kind == "melee" else 0),
+                )
+            )
+    c = Combatant(
+        id=cid,
+        name=cr.name.en,
+        side=side,
+        level=cr.hit_dice,
+        cls="creature",
+        caster_level=0,
+        casting_ability=None,
+        spontaneous=False,
+        base_abilities={"str": cr.strength, "dex": cr.dexterity, "con": 10, "int": 2, "wis": 10, "cha": 10},
+        max_hp=cr.hp,
+        bab=cr.bab,
+        attacks=(cr.bab,),
+        base_saves={"fort": cr.fort, "ref": cr.ref - dex, "will": cr.will},
+        ac_static=cr.ac - dex,
+        speed=float(cr.fly_speed or cr.speed),
+        skills={},
+        feats=frozenset(),
+        weapons=weapons,
+        size=cr.size,
+        hd=cr.hit_dice,
+        summoned_by=owner,
+        arcane=False,
+        initiative_bonus=cr.initiative - dex,
+    )
+    c.data["touch_static"] = cr.touch_ac - dex
+    c.resist = dict(cr.resistances)
+    c.hp = c.max_hp
+    c.controller = owner
+    return c

@@ -1,0 +1,321 @@
+"""A participant (or a summoned creature) as the duel sees it: plain, mutable, fast.
+
+Built once from the pydantic character sheet (``character.Character``) when the duel starts; the hot loop
+reads these slotted fields and never touches pydantic. Numbers that conditions change (AC, attack, saves)
+are computed on demand from the base numbers and the conditions list.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import checks
+from .conditions import ACTS_ORDER, RULES, Condition, named_modifiers, rule_modifiers, total_modifier
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
+
+
+@dataclass(slots=True)
+class WeaponUse:
+    """A weapon the combatant can attack with."""
+
+    id: str
+    name: str
+    kind: str  # "melee" / "ranged"
+    count: int
+    die: int
+    crit_from: int
+    crit_mult: int
+    reach: float
+    range_increment: float | None
+    dtype: str
+    unarmed: bool
+    firearm: bool = False
+    nonlethal: bool = False
+    magic: bool = False
+    attack_bonus: int = 0
+    damage_bonus: int = 0
+
+
+@dataclass(slots=True)
+class PreparedSpell:
+    spell: str
+    level: int
+    used: bool = False
+
+
+@dataclass(slots=True)
+class Combatant:
+    id: str
+    name: str
+    side: str
+    level: int
+    cls: str  # "wizard", "sorcerer", "fighter", "creature"
+    caster_level: int
+    casting_ability: str | None  # "int" / "cha"
+    spontaneous: bool
+    base_abilities: dict[str, int]
+    max_hp: int
+    bab: int
+    attacks: tuple[int, ...]  # iterative attack bonuses (BAB steps)
+    base_saves: dict[str, int]  # fort/ref/will base + feats (without ability)
+    ac_static: int  # 10 + armour + shield + natural + deflection + size + feats, without Dex
+    speed: float
+    skills: dict[str, int]  # totals without the d20 (spellcraft, bluff, intimidate, sense_motive, ...)
+    feats: frozenset[str]
+    weapons: list[WeaponUse]
+    prepared: list[PreparedSpell] = field(default_factory=list)
+    known: dict[int, list[str]] = field(default_factory=dict)
+    slots: dict[int, int] = field(default_factory=dict)
+    dc_bonus_school: dict[str, int] = field(default_factory=dict)
+    concentration_bonus: int = 0
+    defensive_bonus: int = 0  # Combat Casting (+4 to cast defensively)
+    initiative_bonus: int = 0  # Improved Initiative and the like, without Dex
+    counter_bonus: int = 0
+    size: str = "medium"
+    hd: int = 1
+    items: list[str] = field(default_factory=list)
+    summoned_by: str | None = None
+    arcane: bool = True
+    # --- live state -------------------------------------------------------------------------------
+    hp: int = 0
+    nonlethal: int = 0
+    temp_hp: int = 0
+    ability_damage: dict[str, int] = field(default_factory=dict)
+    ability_drain: dict[str, int] = field(default_factory=dict)
+    ability_penalty: dict[str, int] = field(default_factory=dict)
+    ability_set: dict[str, int] = field(default_factory=dict)
+    negative_levels: int = 0
+    pos: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    conditions: list[Condition] = field(default_factory=list)
+    status: str = "active"
+    immediate_ready: bool = True
+    swift_spent_next: bool = False
+    aoo_round: int = -1
+    duel_counter_round: int = -1
+    md_counter_round: int = -1
+    effort_used: bool = False
+    readied: str | None = None
+    effort_delay_hp: bool = False  # DU-20 in force
+    deferred: list[Any] = field(default_factory=list)  # DU-19 effects waiting for the end of next turn
+    mirror_images: int = 0
+    dr: list[int] = field(default_factory=list)  # [amount, remaining absorption]
+    resist: dict[str, int] = field(default_factory=dict)
+    immune_spells: set[str] = field(default_factory=set)
+    immune_descriptors: set[str] = field(default_factory=set)
+    flying: bool = False
+    loaded: bool = True
+    controller: str = ""
+    data: dict[str, Any] = field(default_factory=dict)
+
+    # --- derived numbers --------------------------------------------------------------------------
+
+    def dirty(self) -> None:
+        """Hook for caches of derived numbers (none yet: everything is computed on demand)."""
+
+    def ability(self, name: str) -> int:
+        if name in self.ability_set:
+            return self.ability_set[name]
+        score = self.base_abilities.get(name, 10)
+        score -= self.ability_damage.get(name, 0) + self.ability_drain.get(name, 0)
+        score += self.ability_penalty.get(name, 0)
+        if self.conditions:
+            score += total_modifier(self.active_conditions(), ("ability:" + name,))
+        if name in ("str", "dex"):
+            for n in self.active_condition_names():
+                v = RULES[n].str_dex if n in RULES else 0
+                if v:
+                    score += v
+            if name == "dex" and "paralysed" in self.active_condition_names():
+                return 0
+        return max(0, score)
+
+    def mod(self, name: str) -> int:
+        return checks.ability_mod(self.ability(name))
+
+    def active_conditions(self) -> list[Condition]:
+        return [c for c in self.conditions if not c.data.get("dormant")]
+
+    def active_condition_names(self) -> set[str]:
+        return {c.name for c in self.conditions if c.name in RULES and not c.data.get("dormant")}
+
+    def has(self, name: str) -> bool:
+        for c in self.conditions:
+            if c.name == name and not c.data.get("dormant"):
+                return True
+        return False
+
+    def ends_duel_condition(self) -> bool:
+        """DU-5 ruling: petrified, unconscious (and the like) end the duel; held, stunned, dazed do not."""
+        for c in self.conditions:
+            if not c.data.get("dormant") and c.name in RULES and RULES[c.name].ends_duel:
+                return True
+        return False
+
+    def acts(self) -> str:
+        worst = "full"
+        for n in self.active_condition_names():
+            a = RULES[n].acts
+            if ACTS_ORDER[a] > ACTS_ORDER[worst]:
+                worst = a
+        if self.nonlethal and self.nonlethal == self.hp and ACTS_ORDER[worst] < 1:
+            worst = "one-action"  # C-6: staggered by nonlethal damage equal to current hp
+        if self.hp == 0 and ACTS_ORDER[worst] < 1:
+            worst = "one-action"  # C-6: disabled at 0 hp
+        for c in self.conditions:
+            if c.stat == "single_action" and ACTS_ORDER[worst] < 1:
+                worst = "one-action"  # slow
+        return worst
+
+    def can_cast(self) -> bool:
+        return all(RULES[n].can_cast for n in self.active_condition_names())
+
+    def loses_dex(self) -> bool:
+        return any(RULES[n].loses_dex_ac for n in self.active_condition_names())
+
+    def ac_parts(self, kind: str = "normal") -> list[tuple[str, int]]:
+        """AC as named parts: ``normal``, ``touch`` (no armour/shield/natural) or ``flat-footed`` (no Dex,
+        no dodge)."""
+        conds = self.active_conditions()
+        parts: list[tuple[str, int]] = [
+            ("base", self.ac_static if kind != "touch" else self.data.get("touch_static", 10))
+        ]
+        flat = kind == "flat-footed" or self.loses_dex()
+        dex = self.mod("dex")
+        if not flat or dex < 0:
+            parts.append(("Dex", dex))
+        if not flat and "dodge" in self.feats:
+            parts.append(("Dodge", 1))
+        stats = ("ac", "touch_ac") if kind == "touch" else ("ac",)
+        for name, v in named_modifiers(conds, stats):
+            parts.append((name, v))
+        parts.extend(rule_modifiers(self.active_condition_names(), "ac"))
+        return parts
+
+    def ac(self, kind: str = "normal") -> int:
+        return sum(v for _, v in self.ac_parts(kind))
+
+    def save_parts(self, save: str) -> list[tuple[str, int]]:
+        parts = [
+            ("base", self.base_saves[save]),
+            (SAVE_ABILITY[save].capitalize(), self.mod(SAVE_ABILITY[save])),
+        ]
+        parts.extend(named_modifiers(self.active_conditions(), ("saves", save)))
+        parts.extend(rule_modifiers(self.active_condition_names(), "saves"))
+        if self.negative_levels:
+            parts.append(("negative levels", -self.negative_levels))
+        return parts
+
+    def attack_parts(self, kind: str, bab: int | None = None) -> list[tuple[str, int]]:
+        """``kind``: ``melee``, ``ranged``, ``melee_touch``, ``ranged_touch``."""
+        melee = kind.startswith("melee")
+        parts = [
+            ("BAB", self.bab if bab is None else bab),
+            ("Str" if melee else "Dex", self.mod("str" if melee else "dex")),
+        ]
+        stats = ("attack", "melee_attack") if melee else ("attack", "ranged_attack")
+        parts.extend(named_modifiers(self.active_conditions(), stats))
+        parts.extend(rule_modifiers(self.active_condition_names(), "attack"))
+        if self.negative_levels:
+            parts.append(("negative levels", -self.negative_levels))
+        return parts
+
+    def cl(self) -> int:
+        return max(0, self.caster_level - self.negative_levels)
+
+    def concentration_parts(self) -> list[tuple[str, int]]:
+        parts = [("caster level", self.cl())]
+        if self.casting_ability:
+            parts.append((self.casting_ability.capitalize(), self.mod(self.casting_ability)))
+        if self.concentration_bonus:
+            parts.append(("feats", self.concentration_bonus))
+        parts.extend(named_modifiers(self.active_conditions(), ("concentration",)))
+        return parts
+
+    def skill_parts(self, skill: str) -> list[tuple[str, int]]:
+        parts = [(skill, self.skills.get(skill, 0))]
+        parts.extend(named_modifiers(self.active_conditions(), (skill,)))
+        parts.extend(rule_modifiers(self.active_condition_names(), "checks"))
+        return parts
+
+    def spell_dc(self, level: int, school: str) -> int:
+        score = self.ability(self.casting_ability) if self.casting_ability else 10
+        return checks.spell_dc(level, score, self.dc_bonus_school.get(school, 0))
+
+    def speed_now(self) -> float:
+        s = self.speed
+        for n in self.active_condition_names():
+            s *= RULES[n].speed_factor
+        s += total_modifier(self.active_conditions(), ("speed",))
+        for c in self.conditions:
+            if c.stat == "speed_factor":
+                s *= c.value / 100
+        return s
+
+    # --- spells ------------------------------------------------------------------------------------
+
+    def castable(self) -> list[tuple[str, int]]:
+        """(spell id, slot level) pairs this combatant can cast now (one per distinct pair)."""
+        out: list[tuple[str, int]] = []
+        if self.spontaneous:
+            for lvl, ids in self.known.items():
+                if lvl == 0:
+                    out.extend((s, 0) for s in ids)
+                elif self.slots.get(lvl, 0) > 0:
+                    out.extend((s, lvl) for s in ids)
+        else:
+            seen = set()
+            for p in self.prepared:
+                if (not p.used or p.level == 0) and (p.spell, p.level) not in seen:
+                    seen.add((p.spell, p.level))
+                    out.append((p.spell, p.level))
+        return out
+
+    def slot_levels_for(self, spell_id: str, min_level: int) -> list[int]:
+        """Slot levels at or above ``min_level`` from which ``spell_id`` can be cast (or expended)."""
+        if self.spontaneous:
+            known_at = [lvl for lvl, ids in self.known.items() if spell_id in ids]
+            if not known_at:
+                return []
+            base = known_at[0]
+            return sorted(lvl for lvl, n in self.slots.items() if n > 0 and lvl >= max(base, min_level))
+        return sorted(
+            {p.level for p in self.prepared if p.spell == spell_id and not p.used and p.level >= min_level}
+        )
+
+    def expend(self, spell_id: str, level: int) -> None:
+        """Spend the slot (sorcerer) or the prepared spell (wizard). Cantrips are never spent."""
+        if level == 0:
+            return
+        if self.spontaneous:
+            self.slots[level] -= 1
+            return
+        for p in self.prepared:
+            if p.spell == spell_id and p.level == level and not p.used:
+                p.used = True
+                return
+        raise ValueError(f"{self.id} has no prepared {spell_id} at level {level}")
+
+    def threatens(self) -> list[WeaponUse]:
+        """Melee weapons with which this combatant threatens (C-10 attacks of opportunity)."""
+        if self.status != "active" or self.acts() == "none":
+            return []
+        return [
+            w
+            for w in self.weapons
+            if w.kind == "melee" and (not w.unarmed or "improved_unarmed_strike" in self.feats)
+        ]
+
+
+def build_combatants(scenario: Scenario) -> list[Combatant]:
+    from .character_adapter import combatant_from_character
+
+    out = []
+    for i, p in enumerate(scenario.participants):
+        cid = p.id or f"p{i + 1}"
+        out.append(combatant_from_character(p.resolve(), cid, p.side or f"side{i + 1}"))
+    return out

@@ -1,0 +1,1041 @@
+"""Casting spells and the effect resolver over the spell vocabulary (``spells.model``), plus the damage
+pipeline.
+
+Casting (C-9, C-10, MD-26): the action and the slot are spent, the public "casting" event names caster and
+targets but never the spell, threatened casters provoke (or cast defensively), then the counter window
+(reactions.counter_window) and the targets' defence windows (duel dodge) run before the spell is revealed
+and resolved. The resolver walks the effect tree (Avrae's automation model): containers (attack, save,
+missiles, area, tiered, choice, chain) call the resolver on their children; leaves change the target.
+
+Every hit point damage goes through :func:`deal_damage`, which calls ``hooks.transform_damage`` first
+(MD-14, MD-16, MD-17, DU-31 live there); ability damage goes through ``hooks.transform_ability``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import checks, geometry
+from .conditions import Condition
+from .notation import fmt_point
+
+if TYPE_CHECKING:
+    from .actions import Budget
+    from .combatant import Combatant
+    from .state import Casting, Damage, Duel, Gen, Option
+
+HOSTILE_KINDS = frozenset(
+    {
+        "attack",
+        "save",
+        "missiles",
+        "damage",
+        "slay",
+        "ability",
+        "negative_levels",
+        "forced_movement",
+        "dispel",
+        "tiered",
+        "chain",
+    }
+)
+_SPELLS: dict[str, Any] = {}
+_HOSTILE: dict[str, bool] = {}
+
+
+def spell_by_id(sid: str) -> Any:
+    sp = _SPELLS.get(sid)
+    if sp is None:
+        from .spells import catalogue
+
+        sp = _SPELLS[sid] = catalogue.get(sid)
+    return sp
+
+
+def hostile(spell: Any) -> bool:
+    """Whether a spell is aimed at foes (attack, save, damage …) rather than a boon for oneself or allies."""
+    h = _HOSTILE.get(spell.id)
+    if h is None:
+        if spell.save.harmless or spell.target.kind == "self":
+            h = False
+        else:
+            h = any(getattr(n, "kind", "") in HOSTILE_KINDS for n in spell.nodes())
+        _HOSTILE[spell.id] = h
+    return h
+
+
+def _range(spell: Any, c: Combatant) -> float:
+    if spell.range.kind == "touch":
+        return 5.0
+    f = spell.range.feet_at(c.cl())
+    return float(f) if f is not None else 5.0
+
+
+# --- options ---------------------------------------------------------------------------------------------
+
+
+def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
+    from .state import Option
+
+    out: list[Option] = []
+    full_ok = b.full
+    opponents = duel.opponents(c.id)
+    allies = [a for a in duel.participants if a.side == c.side and a.status == "active"]
+    for sid, slot in c.castable():
+        sp = spell_by_id(sid)
+        ct = sp.casting_time
+        if ct in ("full_round", "one_round") and not full_ok:
+            continue
+        if ct == "swift" and not b.swift:
+            continue
+        suffix = "" if slot == sp.level else f" slot{slot}"
+        base = f"cast {sid}{suffix}"
+        data = {"spell": sid, "slot": slot}
+        tk = sp.target.kind
+        rng = _range(sp, c)
+        aims: list[tuple[str, dict[str, Any]]] = []
+        if tk == "self":
+            aims.append(("", {"targets": [c.id]}))
+        elif not hostile(sp):
+            for a in allies:
+                if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
+                    continue
+                if geometry.within(c.pos, a.pos, rng):
+                    aims.append((f" @{a.id}", {"targets": [a.id]}))
+        elif tk in ("creature", "creatures"):
+            for o in opponents:
+                if geometry.within(c.pos, o.pos, rng):
+                    aims.append((f" @{o.id}", {"targets": [o.id]}))
+        elif tk == "area":
+            area = sp.area
+            for o in opponents:
+                if area.origin == "caster":
+                    shape = _shape(sp, c, c.pos, o.pos)
+                elif geometry.within(c.pos, o.pos, rng):
+                    shape = _shape(sp, c, o.pos, o.pos)
+                else:
+                    continue
+                affected = [
+                    x.id
+                    for x in duel.participants
+                    if x.status == "active"
+                    and shape.contains(x.pos)
+                    and not (area.origin == "caster" and x.id == c.id)
+                ]
+                aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
+        else:  # "point": summons and the like appear next to the caster, toward the nearest foe
+            near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
+            p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
+            aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
+        for suffix2, extra in aims:
+            d = {**data, **extra}
+            out.append(Option(base + suffix2, "cast", d))
+            if threatened:
+                out.append(Option(base + suffix2 + " def", "cast", {**d, "defensive": True}))
+    return out
+
+
+def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple) -> Any:
+    area = sp.area
+    size = float(area.size_at(c.cl()))
+    s = area.shape
+    if s in ("burst", "spread", "emanation"):
+        return geometry.Burst(c.pos if s == "emanation" else origin, size)
+    if s == "cylinder":
+        return geometry.Cylinder((origin[0], origin[1], 0.0), size, float(area.height or 0))
+    if s == "cone":
+        return geometry.Cone(c.pos, aim, size)
+    if s == "line":
+        return geometry.Line(c.pos, aim, size, float(area.width or 5))
+    return geometry.Burst(origin, size / 2)  # square: its inscribed circle
+
+
+# --- casting ---------------------------------------------------------------------------------------------
+
+
+def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
+    from .actions import spend
+
+    sp = spell_by_id(opt.data["spell"])
+    ct = sp.casting_time
+    spend(b, "full" if ct in ("full_round", "one_round") else ("swift" if ct == "swift" else "standard"))
+    yield from cast_spell(
+        duel,
+        c,
+        sp,
+        opt.data["slot"],
+        list(opt.data.get("targets", [])),
+        opt.data.get("point"),
+        bool(opt.data.get("defensive")),
+    )
+
+
+def cast_spell(
+    duel: Duel, c: Combatant, sp: Any, slot: int, targets: list[str], point: Any, defensive: bool
+) -> Gen:
+    from .reactions import (
+        attacks_of_opportunity,
+        counter_window,
+        defend_window,
+        dodge_aftermath,
+        dodge_wasted,
+    )
+    from .state import Casting
+
+    c.expend(sp.id, slot)
+    cast = Casting(c.id, sp, slot, targets, point, known_by={c.id})
+    duel.casting.append(cast)
+    try:
+        duel.emit(
+            "casting",
+            c.id,
+            {"targets": targets, "point": list(point) if point else None, "defensive": defensive},
+            ("C-9", "MD-26"),
+        )
+        duel.emit(
+            "casting-spell",
+            c.id,
+            {"spell": sp.id, "level": slot, "school": sp.school},
+            ("MD-26",),
+            audience=(c.id,),
+        )
+        # C-10: cast defensively, or provoke.
+        from .actions import threatened_by
+
+        if defensive:
+            mods = c.concentration_parts()
+            if c.defensive_bonus:
+                mods.append(("Combat Casting", c.defensive_bonus))
+            r = yield from duel.check(
+                c.id, "cast defensively (concentration)", mods, checks.defensive_casting_dc(slot), ("C-10",)
+            )
+            if not r.success:
+                return _lost(duel, cast, "failed to cast defensively")
+        elif threatened_by(duel, c):
+            taken = yield from attacks_of_opportunity(duel, c, "casting", None)
+            if c.status != "active" or duel.outcome is not None:
+                return _lost(duel, cast, "the caster fell")
+            if taken > 0:
+                r = yield from duel.check(
+                    c.id,
+                    "concentration (hurt while casting)",
+                    c.concentration_parts(),
+                    checks.damage_concentration_dc(taken, slot),
+                    ("C-10",),
+                )
+                if not r.success:
+                    return _lost(duel, cast, "concentration broken by damage")
+        if c.has("entangled"):
+            r = yield from duel.check(
+                c.id, "concentration (entangled)", c.concentration_parts(), 15 + slot, ("C-10", "C-11")
+            )
+            if not r.success:
+                return _lost(duel, cast, "concentration failed while entangled")
+        countered = yield from counter_window(duel, cast)
+        if countered or duel.outcome is not None:
+            return None
+        # DU-22: each participant the spell aims at may dodge before it is resolved.
+        if hostile(sp):
+            aimed = list(targets)
+            if point is not None and not targets:
+                aimed = _area_targets(duel, c, sp, point)
+            for tid in aimed:
+                t = duel.by_id[tid]
+                if t.side == c.side:
+                    continue
+                d = yield from defend_window(duel, t, c, "spell", sp)
+                if "dodge" in d:
+                    cast.dodgers.add(tid)
+                    if not sp.attack_kinds and "ref" not in sp.save_kinds:
+                        dodge_wasted(duel, t, c.id)  # DU-24
+        cast.revealed = True
+        duel.emit(
+            "spell",
+            c.id,
+            {
+                "spell": sp.id,
+                "level": slot,
+                "school": sp.school,
+                "targets": targets,
+                "point": list(point) if point else None,
+            },
+            ("MD-26",),
+        )
+        ctx = Ctx(cast, c, sp, c.cl(), c.spell_dc(sp.level, sp.school))
+        if sp.target.kind == "area" or (point is not None and not targets):
+            affected = _area_targets(duel, c, sp, point)
+            if sp.area is not None and sp.area.origin == "caster":
+                affected = [a for a in affected if a != c.id]
+            for tid in affected:
+                yield from resolve(duel, ctx, sp.effects, tid)
+        elif sp.target.kind == "point":
+            yield from resolve(duel, ctx, sp.effects, c.id)
+        else:
+            for tid in targets:
+                yield from resolve(duel, ctx, sp.effects, tid)
+        for tid in cast.dodgers:
+            dodge_aftermath(duel, duel.by_id[tid])  # DU-25
+        if c.has("invisible") and hostile(sp):
+            for cond in [x for x in c.conditions if x.name == "invisible" and x.data.get("ends_on_attack")]:
+                duel.remove_condition(c.id, cond, "attacked")
+    finally:
+        if cast in duel.casting:
+            duel.casting.remove(cast)
+    return None
+
+
+def _lost(duel: Duel, cast: Casting, why: str) -> None:
+    cast.lost = True
+    duel.emit("spell-lost", cast.caster, {"why": why}, ("C-10",))
+
+
+def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any) -> list[str]:
+    aim = point
+    origin = point
+    if sp.area is None:
+        return []
+    shape = _shape(sp, c, origin, aim)
+    found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    return duel.hooks.filter_area(duel, c.id, shape, found)
+
+
+@dataclass(slots=True)
+class Ctx:
+    cast: Casting
+    caster: Combatant
+    spell: Any
+    cl: int
+    dc: int
+    half: bool = False
+    critical: bool = False
+    defer: list[Any] | None = None  # DU-19: conditions and later nodes collected instead of applied
+    dodge_used: set[str] = field(default_factory=set)
+
+
+def _dur_rounds(duel: Duel, ctx: Ctx, dur: Any) -> Gen:
+    if dur is None:
+        dur = ctx.spell.duration
+    if dur.dice is not None:
+        d = dur.dice
+        r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} duration")
+        return dur.rounds_for(sum(r) + d.bonus_at(ctx.cl))
+    n = dur.rounds_at(ctx.cl)
+    if n == 0:
+        return 0
+    return n  # None: until removed
+
+
+def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
+    """Apply effect ``nodes`` of ``ctx.spell`` to combatant ``tid``."""
+    t = duel.by_id[tid]
+    sp = ctx.spell
+    if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
+        duel.emit("immune", tid, {"spell": sp.id}, ())
+        return
+    for node in nodes:
+        if duel.outcome is not None:
+            return
+        k = node.kind
+        fn = _HANDLERS.get(k)
+        if fn is None:
+            duel.emit("effect-unsupported", tid, {"effect": k, "spell": sp.id}, ())
+            continue
+        if ctx.defer is not None and k not in ("condition",):
+            ctx.defer.append(node)
+            continue
+        yield from fn(duel, ctx, node, t)
+
+
+def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    c = ctx.caster
+    rays = at_level(node.rays, ctx.cl)
+    kind = node.attack
+    for i in range(rays):
+        if t.status not in ("active", "dying"):
+            return
+        mods = c.attack_parts(kind)
+        if node.bonus:
+            mods.append(("spell", node.bonus))
+        parts = t.ac_parts("touch")
+        if t.id in ctx.cast.dodgers and i == 0:
+            parts.append(("duel dodge", 4))  # DU-23: against that attack only
+        ac = sum(v for _, v in parts)
+        r = yield from duel.check(
+            c.id,
+            f"{ctx.spell.id}: {kind.replace('_', ' ')} attack",
+            mods,
+            ac,
+            ("C-4",),
+            kind="attack",
+            against="touch AC",
+        )
+        if not r.success:
+            duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
+            continue
+        if t.mirror_images > 0:
+            from .actions import mirror_image_check
+
+            real = yield from mirror_image_check(duel, t, c)
+            if not real:
+                continue
+        crit = False
+        if node.can_crit and r.natural == 20:
+            conf = yield from duel.check(
+                c.id, "critical confirmation", mods, ac, ("C-4",), kind="attack", against="touch AC"
+            )
+            crit = conf.success
+        duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
+        sub = Ctx(ctx.cast, c, ctx.spell, ctx.cl, ctx.dc, ctx.half, crit, ctx.defer)
+        yield from resolve(duel, sub, node.on_hit, t.id)
+
+
+def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .reactions import defer_effect, effort_after_failed_save
+
+    save = node.save
+    mods = t.save_parts(save)
+    if save == "ref" and t.id in ctx.cast.dodgers:
+        mods.append(("duel dodge", 4))  # DU-23
+    if t.id in ctx.cast.save_penalty:
+        mods.append(("failed duel counterspell", -2))  # DU-15
+    for adj in node.adjustments:
+        if adj.when == "arcane_caster" and t.arcane and t.casting_ability:
+            mods.append(("arcane caster", adj.value))
+    r = yield from duel.check(
+        t.id, f"{save} save against {ctx.spell.id}", mods, ctx.dc, ("C-5",), kind="save"
+    )
+    if not r.success:
+        delayed = yield from effort_after_failed_save(duel, t, save, mods, ctx.dc)
+        if delayed:
+            collect: list[Any] = []
+            sub = Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc, ctx.half, ctx.critical, collect)
+            before = list(t.conditions)
+            yield from resolve(duel, sub, node.effects, t.id)
+            new = [x for x in t.conditions if x not in before]
+            for x in new:
+                t.conditions.remove(x)
+            later_nodes = tuple(n for n in collect)
+            later = None
+            if later_nodes:
+
+                def later(nodes: tuple = later_nodes, t_id: str = t.id) -> Gen:
+                    return resolve(duel, Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc), nodes, t_id)
+
+            defer_effect(duel, t, new, later)
+            return
+        _mark_repeat(node, ctx, t, len(t.conditions))
+        before_n = len(t.conditions)
+        yield from resolve(duel, ctx, node.effects, t.id)
+        if node.repeat_each_round:
+            for x in t.conditions[before_n:]:
+                x.data["repeat_save"] = (save, ctx.dc)
+        return
+    if node.on_success == "half":
+        sub = Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc, True, ctx.critical, ctx.defer)
+        yield from resolve(duel, sub, node.effects, t.id)
+    elif node.on_success == "partial":
+        yield from resolve(duel, ctx, node.on_save, t.id)
+
+
+def _mark_repeat(node: Any, ctx: Ctx, t: Combatant, n: int) -> None:
+    return None
+
+
+def _missiles(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    n = at_level(node.count, ctx.cl)
+    for _ in range(n):
+        if t.status not in ("active", "dying") or duel.outcome is not None:
+            return
+        yield from resolve(duel, ctx, node.effects, t.id)
+
+
+def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    size = float(node.area.size_at(ctx.cl))
+    shape = geometry.Burst(t.pos, size)
+    found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    for tid in duel.hooks.filter_area(duel, ctx.caster.id, shape, found):
+        yield from resolve(duel, ctx, node.effects, tid)
+
+
+def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import SIZE_ORDER
+
+    if node.measure == "hit_dice":
+        m: Any = t.hd
+    elif node.measure == "hit_points":
+        m = t.hp - t.nonlethal
+    else:
+        m = SIZE_ORDER.index(t.size)
+    for tier in node.tiers:
+        bound = tier.at_most
+        if isinstance(bound, str):
+            bound = SIZE_ORDER.index(bound)
+        if bound is None or m <= bound:
+            yield from resolve(duel, ctx, tier.effects, t.id)
+            return
+    duel.emit("unaffected", t.id, {"spell": ctx.spell.id, "measure": node.measure}, ())
+
+
+def _choice(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .state import Option
+
+    if ctx.cast.choice is None:
+        opts = [Option(f"choose {o.id}", "choose", {"choice": o.id}) for o in node.options]
+        ans = yield from duel.ask(ctx.caster.id, "choose", opts, f"{ctx.spell.id}: choose a version")
+        ctx.cast.choice = ans.split()[1]
+    chosen = next((o for o in node.options if o.id == ctx.cast.choice), node.options[0])
+    yield from resolve(duel, ctx, chosen.effects, t.id)
+
+
+def _chain(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    yield from resolve(duel, ctx, node.effects, t.id)
+    n = at_level(node.secondary, ctx.cl)
+    others = [
+        x
+        for x in duel.participants
+        if x.id not in (t.id, ctx.caster.id)
+        and x.status == "active"
+        and geometry.within(t.pos, x.pos, node.within_feet)
+        and x.side != ctx.caster.side
+    ]
+    for x in others[:n]:
+        yield from resolve(duel, ctx, node.secondary_effects, x.id)
+
+
+def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+    from .state import Damage
+
+    d = node.dice
+    count = d.count_at(ctx.cl) * (2 if ctx.critical else 1)
+    rolls = yield from duel.roll_dice(ctx.caster.id, count, d.die, f"{ctx.spell.id} damage")
+    amount = (sum(rolls) + d.bonus_at(ctx.cl)) * d.multiplier
+    if d.maximum is not None:
+        amount = min(amount, d.maximum)
+    notes = []
+    if ctx.half:
+        amount //= 2
+        notes.append("half on a successful save")
+    rounds = at_level(node.rounds, ctx.cl)
+    if rounds > 1:
+        duel.add_condition(
+            t.id,
+            Condition(
+                f"ongoing {ctx.spell.id}",
+                rounds=rounds - 1,
+                tick_on=ctx.caster.id,
+                source=ctx.spell.id,
+                data={"ongoing": node, "cl": ctx.cl, "caster": ctx.caster.id},
+            ),
+        )
+    yield from deal_damage(
+        duel,
+        Damage(
+            t.id,
+            amount,
+            lethal=not node.nonlethal,
+            source="spell",
+            attacker=ctx.caster.id,
+            spell=ctx.spell.id,
+            dtype=node.type,
+            critical=ctx.critical,
+            clauses=[],
+            notes=notes,
+        ),
+    )
+
+
+def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    rounds = yield from _dur_rounds(duel, ctx, node.duration)
+    if rounds == 0:
+        rounds = 1
+    cond = Condition(
+        node.condition,
+        rounds=rounds,
+        tick_on=ctx.caster.id,
+        source=ctx.spell.id,
+        clauses=("C-11",),
+        data={"cl": ctx.cl, "caster": ctx.caster.id},
+    )
+    if node.then:
+        cond.data["then"] = (node.then, ctx.cast, ctx.cl, ctx.dc)
+    if node.ends_on_attack:
+        cond.data["ends_on_attack"] = True
+    if ctx.defer is not None:
+        t.conditions.append(cond)  # collected by _save and made dormant (DU-19)
+        return
+    duel.add_condition(t.id, cond)
+
+
+def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+    from .state import AbilityDamage
+
+    if node.dice is not None:
+        r = yield from duel.roll_dice(
+            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} ability"
+        )
+        amount = sum(r) + node.dice.bonus_at(ctx.cl)
+    else:
+        amount = at_level(node.amount, ctx.cl)
+    if ctx.half:
+        amount //= 2
+    ad = duel.hooks.transform_ability(
+        duel, AbilityDamage(t.id, node.ability, amount, node.mode, "spell", ctx.caster.id, ctx.spell.id, [])
+    )
+    apply_ability(duel, ad, ctx, node)
+
+
+def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None) -> None:
+    t = duel.by_id[ad.target]
+    if ad.mode == "set":
+        t.ability_set[ad.ability] = ad.amount
+    elif ad.mode == "penalty":
+        rounds = ctx.spell.duration.rounds_at(ctx.cl) if ctx is not None else None
+        t.conditions.append(
+            Condition(
+                f"{ad.spell or 'effect'} ({ad.ability})",
+                rounds=rounds or None,
+                tick_on=ad.attacker or "",
+                source=ad.spell or "",
+                stat=f"ability:{ad.ability}",
+                value=-ad.amount,
+                bonus_type="penalty",
+            )
+        )
+    elif ad.mode == "drain":
+        t.ability_drain[ad.ability] = t.ability_drain.get(ad.ability, 0) + ad.amount
+    else:
+        t.ability_damage[ad.ability] = t.ability_damage.get(ad.ability, 0) + ad.amount
+    duel.emit(
+        "ability",
+        ad.target,
+        {
+            "ability": ad.ability,
+            "amount": ad.amount,
+            "mode": ad.mode,
+            "score": t.ability(ad.ability),
+            "spell": ad.spell,
+        },
+        tuple(ad.clauses),
+    )
+    if ad.ability == "con" and t.ability("con") <= 0 and t.status not in ("dead", "slain"):
+        t.status = "dead"
+        duel.emit("status", t.id, {"status": "dead", "why": "Constitution 0"}, ("C-6",))
+    duel.update_status(t)
+
+
+def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    if node.dice is not None:
+        r = yield from duel.roll_dice(
+            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} negative levels"
+        )
+        n = sum(r) + node.dice.bonus_at(ctx.cl)
+    else:
+        n = at_level(node.amount, ctx.cl)
+    if ctx.half:
+        n //= 2
+    t.negative_levels += n
+    t.max_hp -= 5 * n
+    t.hp -= 5 * n
+    duel.emit("negative-levels", t.id, {"levels": n, "total": t.negative_levels}, ())
+    duel.update_status(t)
+
+
+def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import SIZE_ORDER, at_level
+
+    c = ctx.caster
+    if node.max_size is not None and SIZE_ORDER.index(t.size) > SIZE_ORDER.index(node.max_size):
+        duel.emit("unaffected", t.id, {"spell": ctx.spell.id, "why": "too large"}, ())
+        return
+    if node.check == "cmb_vs_cmd":
+        if node.caster_maneuver:
+            cmb = [("caster level", ctx.cl), (c.casting_ability or "int", c.mod(c.casting_ability or "int"))]
+        else:
+            cmb = [("BAB", c.bab), ("Str", c.mod("str"))]
+        cmd = 10 + t.bab + t.mod("str") + t.mod("dex")
+        r = yield from duel.check(
+            c.id, f"{ctx.spell.id}: {node.maneuver} (CMB)", cmb, cmd, ("C-1",), against="CMD"
+        )
+        if not r.success:
+            return
+    elif node.check == "strength":
+        r = yield from duel.check(
+            t.id, f"resist {ctx.spell.id} (Strength)", [("Str", t.mod("str"))], node.dc, ("C-2",)
+        )
+        if r.success:
+            return
+    if node.mode == "hold_back":
+        duel.emit("held-back", t.id, {"spell": ctx.spell.id}, ())
+        return
+    if node.distance_dice is not None:
+        dd = node.distance_dice
+        r2 = yield from duel.roll_dice(c.id, dd.count_at(ctx.cl), dd.die, f"{ctx.spell.id} distance")
+        feet = float((sum(r2) + dd.bonus_at(ctx.cl)) * dd.multiplier)
+    else:
+        feet = float(at_level(node.distance, ctx.cl)) if node.distance is not None else 10.0
+    frm = t.pos
+    t.pos = geometry.rounded(geometry.away(t.pos, c.pos, feet))
+    duel.emit(
+        "pushed", t.id, {"from": list(frm), "to": list(t.pos), "by": c.id, "spell": ctx.spell.id}, ("C-13",)
+    )
+
+
+def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    rounds = yield from _dur_rounds(duel, ctx, node.duration)
+    duel.add_condition(
+        t.id,
+        Condition(
+            ctx.spell.id,
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat=node.stat,
+            value=at_level(node.value, ctx.cl),
+            bonus_type=node.bonus_type,
+            data={"cl": ctx.cl, "uses": node.uses},
+        ),
+    )
+
+
+def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    d = node.dice
+    r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} temporary hp")
+    t.temp_hp = max(t.temp_hp, sum(r) + d.bonus_at(ctx.cl))
+    duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp}, ())
+
+
+def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    t.dr = [node.amount, at_level(node.absorbs, ctx.cl) if node.absorbs is not None else 10**6]
+    duel.emit("damage-reduction", t.id, {"amount": node.amount, "absorbs": t.dr[1]}, ())
+    return
+    yield
+
+
+def _resist(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    t.resist[node.types[0]] = at_level(node.amount, ctx.cl)
+    duel.emit("resistance", t.id, {"type": node.types[0], "amount": t.resist[node.types[0]]}, ())
+    return
+    yield
+
+
+def _immunity(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    t.immune_spells.update(node.spells)
+    t.immune_descriptors.update(node.descriptors)
+    duel.emit("immunity", t.id, {"spells": list(node.spells), "descriptors": list(node.descriptors)}, ())
+    return
+    yield
+
+
+def _mirror(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    d = node.dice
+    r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, "mirror images")
+    t.mirror_images = min(node.maximum, sum(r) + d.bonus_at(ctx.cl))
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    t.conditions.append(
+        Condition(
+            "mirror image",
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat="mirror_images",
+        )
+    )
+    duel.emit("mirror-images", t.id, {"images": t.mirror_images}, ())
+
+
+def _flying(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    t.flying = True
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    duel.add_condition(
+        t.id,
+        Condition(
+            "flying", rounds=rounds or None, tick_on=ctx.caster.id, source=ctx.spell.id, clauses=("C-11",)
+        ),
+    )
+    return
+    yield
+
+
+def _speed(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    rounds = ctx.spell.duration.rounds_at(ctx.cl) or None
+    if node.bonus_feet:
+        duel.add_condition(
+            t.id,
+            Condition(
+                ctx.spell.id,
+                rounds,
+                ctx.caster.id,
+                ctx.spell.id,
+                "speed",
+                min(node.bonus_feet, int(t.speed)),
+                "enhancement",
+            ),
+        )
+    if node.factor != 1.0:
+        duel.add_condition(
+            t.id,
+            Condition(
+                ctx.spell.id,
+                rounds,
+                ctx.caster.id,
+                ctx.spell.id,
+                "speed_factor",
+                int(node.factor * 100),
+                "penalty",
+            ),
+        )
+    if node.single_action:
+        duel.add_condition(
+            t.id, Condition(ctx.spell.id, rounds, ctx.caster.id, ctx.spell.id, "single_action", 1, "penalty")
+        )
+    return
+    yield
+
+
+def _slay(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .state import Damage
+
+    if node.at_zero_hp and t.hp > 0 and t.status == "active":
+        return
+    yield from deal_damage(
+        duel,
+        Damage(
+            t.id,
+            t.hp + t.ability("con") + 1,
+            lethal=True,
+            source="spell",
+            attacker=ctx.caster.id,
+            spell=ctx.spell.id,
+            slay=node.outcome,
+            clauses=[],
+        ),
+    )
+
+
+def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    spells_on = []
+    for cond in t.conditions:
+        if cond.source and cond.source not in spells_on and cond.data.get("cl") is not None:
+            spells_on.append(cond.source)
+    for sid in spells_on:
+        conds = [x for x in t.conditions if x.source == sid]
+        cl = conds[0].data.get("cl", 1)
+        r = yield from duel.check(
+            ctx.caster.id,
+            f"dispel check against {sid}",
+            [("caster level", min(ctx.cl, node.max_bonus))],
+            checks.dispel_dc(cl),
+            ("C-12", "C-7"),
+        )
+        if r.success:
+            for x in conds:
+                duel.remove_condition(t.id, x, "dispelled")
+            if node.strength == "normal":
+                return
+
+
+def _summon(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .summons import summon
+
+    yield from summon(duel, ctx, node)
+
+
+def _teleport(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    from .spells.model import at_level
+
+    c = ctx.caster
+    feet = float(at_level(node.distance, ctx.cl))
+    foes = duel.opponents(c.id)
+    frm = c.pos
+    if foes:
+        near = min(foes, key=lambda o: geometry.distance(c.pos, o.pos))
+        p = geometry.away(c.pos, near.pos, feet)
+    else:
+        p = c.pos
+    if duel.zone is not None:
+        z = duel.zone
+        p = (min(max(p[0], 0.0), z.width), min(max(p[1], 0.0), z.width), 0.0)
+    c.pos = geometry.rounded(p)
+    duel.emit("teleport", c.id, {"from": list(frm), "to": list(c.pos)}, ("C-13",))
+    if node.ends_turn:
+        c.data["turn_over"] = True
+    return
+    yield
+
+
+def _wall(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    duel.emit(
+        "wall",
+        ctx.caster.id,
+        {"spell": ctx.spell.id, "material": node.material, "note": "walls are logged, not yet obstacles"},
+        (),
+    )
+    return
+    yield
+
+
+def _reveal(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    for cond in [x for x in t.conditions if x.name == "invisible"]:
+        duel.remove_condition(t.id, cond, "revealed")
+    return
+    yield
+
+
+_HANDLERS = {
+    "attack": _attack,
+    "save": _save,
+    "missiles": _missiles,
+    "area": _area,
+    "tiered": _tiered,
+    "choice": _choice,
+    "chain": _chain,
+    "damage": _damage,
+    "condition": _condition,
+    "ability": _ability,
+    "negative_levels": _negative_levels,
+    "forced_movement": _forced,
+    "modifier": _modifier,
+    "temp_hp": _temp_hp,
+    "damage_reduction": _dr,
+    "energy_resistance": _resist,
+    "immunity": _immunity,
+    "mirror_images": _mirror,
+    "flying": _flying,
+    "speed": _speed,
+    "slay": _slay,
+    "dispel": _dispel,
+    "summon": _summon,
+    "teleport": _teleport,
+    "wall": _wall,
+    "reveal": _reveal,
+}
+
+
+# --- damage pipeline -------------------------------------------------------------------------------------
+
+
+def deal_damage(duel: Duel, dmg: Damage) -> Gen:
+    """Transform (hooks), then apply: temporary hp, resistance, damage reduction, hp or nonlethal (C-6).
+    A drop below 0 hp opens the duel effort window (DU-18, DU-20)."""
+    from .reactions import effort_below_zero
+
+    dmg = duel.hooks.transform_damage(duel, dmg)
+    t = duel.by_id[dmg.target]
+    if dmg.slay is not None:
+        duel.emit(
+            "slay", t.id, {"outcome": dmg.slay, "spell": dmg.spell, "by": dmg.attacker}, tuple(dmg.clauses)
+        )
+        if dmg.slay == "petrified":
+            duel.add_condition(t.id, Condition("petrified", source=dmg.spell or "", clauses=("C-11",)))
+        else:
+            t.hp = -t.ability("con")
+            t.status = "dead"
+            duel.emit("status", t.id, {"status": "dead", "why": dmg.slay}, ("C-6",))
+        return
+    amount = max(0, dmg.amount)
+    if amount and dmg.dtype in t.resist:
+        cut = min(amount, t.resist[dmg.dtype])
+        amount -= cut
+        dmg.notes.append(f"resistance {cut}")
+    if amount and t.dr and dmg.source == "weapon":
+        cut = min(amount, t.dr[0], t.dr[1])
+        amount -= cut
+        t.dr[1] -= cut
+        if t.dr[1] <= 0:
+            t.dr = []
+        dmg.notes.append(f"damage reduction {cut}")
+    if amount and t.temp_hp:
+        cut = min(amount, t.temp_hp)
+        t.temp_hp -= cut
+        amount -= cut
+        dmg.notes.append(f"temporary hp {cut}")
+    was_above = t.hp >= 0
+    if dmg.lethal:
+        t.hp -= amount
+        if amount and duel.first_blood is None and dmg.attacker is not None:
+            duel.first_blood = dmg.attacker
+    else:
+        t.nonlethal += amount
+    duel.emit(
+        "damage",
+        t.id,
+        {
+            "amount": amount,
+            "lethal": dmg.lethal,
+            "type": dmg.dtype,
+            "source": dmg.source,
+            "by": dmg.attacker,
+            "spell": dmg.spell,
+            "critical": dmg.critical,
+            "hp": t.hp,
+            "nonlethal": t.nonlethal,
+            "notes": dmg.notes,
+        },
+        tuple(dmg.clauses) + ("C-6",),
+    )
+    duel.update_status(t)
+    if was_above and t.hp < 0 and t.status == "dying":
+        yield from effort_below_zero(duel, t)
+
+
+def ongoing_damage(duel: Duel, c: Combatant) -> Gen:
+    """Damage that repeats at the start of the caster's turns (acid arrow)."""
+    from .state import Damage
+
+    for t in duel.participants:
+        for cond in list(t.conditions):
+            node = cond.data.get("ongoing") if cond.tick_on == c.id else None
+            if node is None or t.status not in ("active", "dying"):
+                continue
+            d = node.dice
+            r = yield from duel.roll_dice(c.id, d.count_at(cond.data["cl"]), d.die, f"{cond.source} damage")
+            yield from deal_damage(
+                duel,
+                Damage(
+                    t.id,
+                    sum(r) + d.bonus_at(cond.data["cl"]),
+                    lethal=not node.nonlethal,
+                    source="spell",
+                    attacker=c.id,
+                    spell=cond.source,
+                    dtype=node.type,
+                ),
+            )
+
+
+def repeat_saves(duel: Duel, c: Combatant) -> Gen:
+    """Hold person and the like: a new save at the end of each of the subject's turns ends the effect."""
+    for cond in list(c.conditions):
+        rs = cond.data.get("repeat_save")
+        if rs is None or cond not in c.conditions:
+            continue
+        save, dc = rs
+        r = yield from duel.check(
+            c.id, f"{save} save again against {cond.source}", c.save_parts(save), dc, ("C-5",), kind="save"
+        )
+        if r.success:
+            for x in [x for x in c.conditions if x.source == cond.source and x.data.get("repeat_save")]:
+                duel.remove_condition(c.id, x, "saved")
+
+
+def apply_followups(duel: Duel, c: Combatant, cond: Condition) -> Gen:
+    nodes, cast, cl, dc = cond.data["then"]
+    ctx = Ctx(cast, duel.by_id.get(cast.caster, c), cast.spell, cl, dc)
+    yield from resolve(duel, ctx, nodes, c.id)

@@ -1,0 +1,111 @@
+"""Policies that decide for a player: uniformly random over the legal options, and a simple greedy one.
+
+Each takes a PRNG of its own (``dice.SplitMix64``), never the global ``random``, so a simulation is a pure
+function of its seeds.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .dice import SplitMix64
+
+if TYPE_CHECKING:
+    from .state import Duel, Option
+
+
+class RandomPolicy:
+    """Picks uniformly among the pending options."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed)
+
+    def choose(self, duel: Duel) -> str:
+        opts = duel.pending.options  # type: ignore[union-attr]
+        return opts[self.rng.below(len(opts))].id
+
+
+class GreedyPolicy:
+    """One-ply heuristics: the strongest harmful spell at a foe, else a weapon attack, else close in;
+    always identify, counter, dodge and use effort when offered. Ties are broken by its own PRNG."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = SplitMix64(seed)
+
+    def score(self, duel: Duel, o: Option) -> float:
+        from .effects import hostile, spell_by_id
+
+        k = o.kind
+        if k == "cast":
+            sp = spell_by_id(o.data["spell"])
+            base = 10.0 + 5 * o.data["slot"]
+            if hostile(sp):
+                base += 20 + (3 if sp.deals_damage else 0) + 2 * len(o.data.get("affected", ()))
+                me = duel.by_id[duel.pending.player]  # type: ignore[union-attr]
+                if any(duel.by_id[a].side == me.side for a in o.data.get("affected", ())):
+                    base -= 40
+            elif (
+                any(x.source == sp.id for x in duel.by_id[o.data["targets"][0]].conditions)
+                if o.data.get("targets")
+                else False
+            ):
+                base = 1.0  # already under this spell
+            if o.data.get("defensive"):
+                base -= 1
+            return base
+        if k in ("attack", "full-attack"):
+            return 12.0 + (2 if k == "full-attack" else 0)
+        if k in ("duel-counter", "md-counter", "counter"):
+            return 50.0 - o.data.get("slot", 0)
+        if k in ("identify", "dodge", "effort", "aoo"):
+            return 40.0
+        if k == "parry":
+            return 35.0
+        if k == "move":
+            return 5.0
+        if k == "step":
+            return 3.0
+        if k == "ready":
+            return 4.0
+        if k == "end":
+            return 2.0
+        if k == "pass":
+            return 1.0
+        if k == "roll":
+            return self.rng.below(1000) / 100.0
+        return 6.0
+
+    def choose(self, duel: Duel) -> str:
+        opts = duel.pending.options  # type: ignore[union-attr]
+        best = max(self.score(duel, o) for o in opts)
+        top = [o for o in opts if self.score(duel, o) == best]
+        return top[self.rng.below(len(top))].id
+
+
+def make(name: str, seed: int) -> RandomPolicy | GreedyPolicy:
+    if name == "random":
+        return RandomPolicy(seed)
+    if name == "greedy":
+        return GreedyPolicy(seed)
+    raise ValueError(f"unknown policy {name!r}: use random or greedy")
+
+
+def play_out(
+    duel: Duel,
+    policies: dict[str, RandomPolicy | GreedyPolicy] | RandomPolicy | GreedyPolicy,
+    max_decisions: int = 100_000,
+) -> Duel:
+    """Let policies decide until the duel ends (one policy for everyone, or one per player id)."""
+    n = 0
+    while duel.pending is not None:
+        p = duel.pending.player
+        pol = policies[p] if isinstance(policies, dict) else policies
+        duel.apply(p, pol.choose(duel))
+        n += 1
+        if n > max_decisions:
+            raise RuntimeError(f"no end after {max_decisions} decisions")
+    return duel
