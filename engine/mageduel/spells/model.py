@@ -21,6 +21,7 @@ Game statistics are Pathfinder SRD facts (Open Game License); descriptions are w
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -818,45 +819,49 @@ class Spell(_Frozen):
     # Facts the rules ask about, read off the tree so they never disagree with it.
 
     def nodes(self) -> list[BaseModel]:
-        """Every effect node of this spell."""
+        """Every effect node of this spell (walked once: the engine asks on every legal-option check)."""
+        return self._nodes
+
+    @cached_property
+    def _nodes(self) -> list[BaseModel]:
         return walk(self.effects)
 
-    @property
+    @cached_property
     def slays(self) -> bool:
         """Kills or destroys outright on a failed save (MD-17)."""
         return any(isinstance(n, SlayNode) for n in self.nodes())
 
-    @property
+    @cached_property
     def summons(self) -> bool:
         """Summons creatures (DU-6, MD-11)."""
         return any(isinstance(n, SummonNode) for n in self.nodes())
 
-    @property
+    @cached_property
     def attack_kinds(self) -> frozenset[str]:
         """Touch attack kinds it rolls (DU-22..DU-24 duel dodge)."""
         return frozenset(n.attack for n in self.nodes() if isinstance(n, AttackNode))
 
-    @property
+    @cached_property
     def save_kinds(self) -> frozenset[str]:
         """Saves it calls for (DU-19 duel effort: fort/will; DU-23 dodge: ref)."""
         return frozenset(n.save for n in self.nodes() if isinstance(n, SaveNode))
 
-    @property
+    @cached_property
     def deals_damage(self) -> bool:
         """Deals hit point damage (MD-16 halves it)."""
         return any(isinstance(n, DamageNode) for n in self.nodes())
 
-    @property
+    @cached_property
     def is_touch(self) -> bool:
         """A touch spell, whose held charge may enter the zone (MD-8)."""
         return self.range.kind == "touch"
 
-    @property
+    @cached_property
     def affects_only_caster(self) -> bool:
         """Affects only the caster (MD-8 entry, DU-7)."""
         return self.target.kind == "self"
 
-    @property
+    @cached_property
     def is_compulsion(self) -> bool:
         """A charm or compulsion (MD-3: no acclimation under one)."""
         return self.subschool in ("charm", "compulsion")
