@@ -1,0 +1,288 @@
+"""The computer opponent: easy, normal or hard, deciding from its own ``view`` only.
+
+Fairness is structural: :meth:`Opponent.choose` takes a :class:`views.View` — what ``duel.view(me)`` shows
+that player — and nothing else. The hidden spell of an opponent (MD-26) is not in it, so the computer can
+only react to a spell it has identified, exactly like a person. Public data (the spell catalogue) is read
+to know what its own options do.
+
+Levels:
+
+- ``easy`` picks among its three best options at random and often lets reactions pass;
+- ``normal`` is a real opponent: its strongest hostile spell at a foe, identify and counter what it
+  identifies, duel dodge, duel effort, and forced-movement spells at a foe near the zone's edge (a push
+  out of the zone is an expulsion, MD-11);
+- ``hard`` also casts defensively when threatened, keeps counterspells for spells aimed at itself, and
+  does not waste a dodge on a spell it knows has no attack roll or Reflex save (DU-24).
+
+Every decision is a one-ply score over the pending options: no search, so it answers in well under a
+millisecond. Ties and the easy level's choices use its own PRNG (``dice.SplitMix64``), never ``random``.
+
+>>> Opponent("normal", seed=1).level
+'normal'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .dice import SplitMix64
+
+if TYPE_CHECKING:
+    from .views import View
+
+LEVELS = ("easy", "normal", "hard")
+#: Words of a rite answer that a computer never picks when anything else is offered.
+GIVING_UP = frozenset({"refuse", "withdraw", "concede", "yield", "surrender", "flee"})
+#: How near an edge (feet) a foe must stand for a push to be worth more than damage.
+EDGE_PUSH_FEET = 10.0
+
+
+def _spell(spell_id: str | None) -> Any:
+    if not spell_id:
+        return None
+    try:
+        from .spells import catalogue
+
+        return catalogue.get(spell_id)
+    except Exception:  # noqa: BLE001 - an unknown spell is scored by its slot alone
+        return None
+
+
+def _node_kinds(sp: Any) -> set[str]:
+    try:
+        return {getattr(n, "kind", "") for n in sp.nodes()}
+    except Exception:  # noqa: BLE001
+        return set()
+
+
+HOSTILE_KINDS = frozenset(
+    {
+        "attack",
+        "save",
+        "missiles",
+        "damage",
+        "slay",
+        "ability",
+        "negative_levels",
+        "forced_movement",
+        "dispel",
+        "tiered",
+        "chain",
+    }
+)
+
+
+def _hostile(sp: Any) -> bool:
+    if sp is None:
+        return True
+    try:
+        if sp.save.harmless or sp.target.kind == "self":
+            return False
+    except AttributeError:
+        return True
+    return bool(_node_kinds(sp) & HOSTILE_KINDS)
+
+
+def _words(option_id: str) -> tuple[str, list[str], str | None, int | None, bool]:
+    """verb, plain words, target id, slot, defensive — the notation of ``mageduel.notation``."""
+    words = option_id.split()
+    target = None
+    slot = None
+    defensive = False
+    plain = []
+    for w in words[1:]:
+        if w.startswith("@"):
+            target = w[1:]
+        elif w.startswith("slot") and w[4:].isdigit():
+            slot = int(w[4:])
+        elif w == "def":
+            defensive = True
+        else:
+            plain.append(w)
+    return (words[0] if words else ""), plain, target, slot, defensive
+
+
+class Opponent:
+    """A computer player. ``choose(view)`` returns one of ``view.pending.options``' ids."""
+
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self.rng = SplitMix64(seed)
+
+    # --- the decision ---------------------------------------------------------------------------------
+
+    def choose(self, view: View) -> str:
+        p = view.pending
+        if p is None or p.options is None or not p.options:
+            raise ValueError("the computer was asked to choose with no option of its own in its view")
+        if p.kind == "roll":
+            return self.roll(p.context, [o.id for o in p.options])
+        scored = [(self.score(view, o.id, o.kind), o.id) for o in p.options]
+        scored.sort(key=lambda s: s[0], reverse=True)
+        if self.level == "easy":
+            top = scored[: min(3, len(scored))]
+            return top[self.rng.below(len(top))][1]
+        best = scored[0][0]
+        tied = [oid for s, oid in scored if s == best]
+        return tied[self.rng.below(len(tied))]
+
+    def roll(self, context: dict[str, Any], ids: list[str]) -> str:
+        """Manual dice (a table with a computer side): roll them as dice, not as a uniform total."""
+        count, sides = int(context.get("count", 1)), int(context.get("sides", 20))
+        total = sum(self.rng.below(sides) + 1 for _ in range(count))
+        wanted = f"roll {total}"
+        return wanted if wanted in ids else ids[self.rng.below(len(ids))]
+
+    # --- scores -----------------------------------------------------------------------------------------
+
+    def score(self, view: View, option_id: str, kind: str) -> float:
+        verb, plain, target, slot, defensive = _words(option_id)
+        easy, hard = self.level == "easy", self.level == "hard"
+        if verb == "pass":
+            return 1.0
+        if verb == "identify":
+            return 0.5 if easy and self.rng.below(2) else 40.0
+        if verb == "react":
+            what = plain[0] if plain else ""
+            if what in ("duel-counter", "md-counter", "counter"):
+                return self._counter_score(view, what, slot or 0)
+            if what == "dodge":
+                return self._dodge_score(view)
+            if what == "parry":
+                return 0.5 if easy else 30.0
+            if what == "effort":
+                return 0.5 if easy else 45.0
+            return 5.0
+        if verb == "aoo":
+            return 40.0
+        if verb == "cast":
+            return self._cast_score(view, plain[0] if plain else None, slot, target, defensive)
+        if verb in ("attack", "full-attack"):
+            return 11.0 + (1 if verb == "full-attack" else 0)
+        if verb == "move":
+            return 6.0 if self._far_from_foes(view) else 2.0
+        if verb == "step":
+            return 1.5
+        if verb == "ready":
+            return 7.0 if hard else 3.0
+        if verb == "reload":
+            return 4.0
+        if verb == "end":
+            return 1.2
+        if verb == "accept":
+            return 30.0
+        if verb in GIVING_UP:
+            return 0.0
+        if verb == "zone":
+            return self._zone_score(plain[0] if plain else "")
+        if verb == "prepare":
+            n = int(plain[0]) if plain and plain[0].isdigit() else 0
+            return 10.0 - abs(n - 2)
+        return 5.0
+
+    def _cast_score(
+        self, view: View, sid: str | None, slot: int | None, target: str | None, defensive: bool
+    ) -> float:
+        sp = _spell(sid)
+        level = slot if slot is not None else (sp.level if sp is not None else 0)
+        me = view.me
+        foes = {o.id for o in view.others if me is None or o.side != me.side}
+        if _hostile(sp):
+            s = 20.0 + 6 * level
+            kinds = _node_kinds(sp)
+            if "damage" in kinds or "missiles" in kinds:
+                s += 4
+            if "slay" in kinds:
+                s += 6
+            if target is not None and target not in foes:
+                s -= 60  # never at a friend
+            if "forced_movement" in kinds and target is not None and self.level != "easy":
+                if self._near_edge(view, target):
+                    s += 25  # MD-11: a push out of the zone ends the mageduel for the foe
+                else:
+                    s -= 8
+        else:
+            # A boon: worth casting once, early (its own private casting events remember it).
+            s = 15.0 + 2 * level
+            if view.phase == "preparation":
+                s += 20
+            if sid is not None and self._already_cast(view, sid):
+                s = 0.8
+        if defensive:
+            s += 2.0 if self.level != "easy" else -0.5
+        return s
+
+    def _counter_score(self, view: View, what: str, slot: int) -> float:
+        if self.level == "easy":
+            return 0.5 if self.rng.below(3) else 30.0
+        known = [
+            c for c in view.casting if c.spell is not None and (view.me is None or c.caster != view.me.id)
+        ]
+        me = view.me.id if view.me is not None else None
+        if not known:
+            return 20.0 - slot  # a dispel without identification (DU-16): worth it, cheapest first
+        cast = known[-1]
+        sp = _spell(cast.spell.id) if cast.spell else None
+        if not _hostile(sp):
+            return 0.5
+        at_me = me in cast.targets or not cast.targets
+        if self.level == "hard" and not at_me:
+            return 0.5
+        # The mageduel's extra counterspell costs no action (MD-12): use it before the duel one.
+        return (55.0 if what == "md-counter" else 50.0) + (cast.spell.level if cast.spell else 0) - slot
+
+    def _dodge_score(self, view: View) -> float:
+        if self.level == "easy":
+            return 0.5 if self.rng.below(2) else 30.0
+        if self.level == "hard":
+            me = view.me.id if view.me is not None else None
+            for cast in view.casting:
+                if cast.spell is not None and me in cast.targets:
+                    sp = _spell(cast.spell.id)
+                    if sp is not None and not sp.attack_kinds and "ref" not in sp.save_kinds:
+                        return 0.5  # DU-24: a dodge does nothing against it and is spent anyway
+        return 35.0
+
+    def _zone_score(self, text: str) -> float:
+        w, _, h = text.partition("x")
+        if not (w.isdigit() and h.isdigit()):
+            return 1.0
+        # A small square zone favours the one who pushes; the computer proposes the smallest square.
+        return 10.0 - int(w) / 100 - (0 if w == h else 1)
+
+    # --- what it can see --------------------------------------------------------------------------------
+
+    def _already_cast(self, view: View, sid: str) -> bool:
+        me = view.me.id if view.me is not None else None
+        return any(
+            e.kind in ("casting-spell", "spell") and e.actor == me and e.data.get("spell") == sid
+            for e in view.events
+        )
+
+    def _near_edge(self, view: View, target: str) -> bool:
+        if not view.zone:
+            return False
+        t = next((o for o in view.others if o.id == target), None)
+        if t is None:
+            return False
+        x, y = t.position[0], t.position[1]
+        w = view.zone[0]
+        return min(x, y, w - x, w - y) <= EDGE_PUSH_FEET
+
+    def _far_from_foes(self, view: View) -> bool:
+        me = view.me
+        if me is None:
+            return False
+        best = None
+        for o in view.others:
+            if o.side == me.side or o.status != "active":
+                continue
+            d = sum((a - b) ** 2 for a, b in zip(me.position, o.position, strict=False)) ** 0.5
+            best = d if best is None else min(best, d)
+        return best is not None and best > 30.0
+
+
+def make(level: str, seed: int = 0) -> Opponent:
+    return Opponent(level, seed)

@@ -1,0 +1,162 @@
+"""The computer opponent: fair (its own view only), a real opponent at normal, and quick."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from mageduel import ai, dice, scenario, state
+from mageduel.views import CastingView, OptionView, PendingView, SpellInfo, View
+
+
+def duel(a: str = "tamsin", b: str = "bram", seed: int = 1) -> state.Duel:
+    return state.new_duel(scenario.duel_scenario(a, b), dice.Seeded(seed))
+
+
+def play(d: state.Duel, brains: dict[str, ai.Opponent], until=None, limit: int = 5000) -> float:
+    """Let the computers decide; returns the slowest decision in seconds."""
+    slowest = 0.0
+    for _ in range(limit):
+        p = d.pending
+        if p is None or (until is not None and until(d)):
+            break
+        started = time.perf_counter()
+        choice = brains[p.player].choose(d.view(p.player))
+        slowest = max(slowest, time.perf_counter() - started)
+        d.apply(p.player, choice)
+    return slowest
+
+
+def test_levels_are_checked():
+    with pytest.raises(ValueError, match="easy, normal, hard"):
+        ai.Opponent("impossible")
+
+
+@pytest.mark.parametrize("level", ai.LEVELS)
+def test_each_level_plays_a_whole_mageduel_answering_within_100_ms(level):
+    d = duel(seed=11)
+    slowest = play(d, {"p1": ai.Opponent(level, 1), "p2": ai.Opponent("normal", 2)})
+    assert d.outcome is not None
+    assert slowest < 0.1
+
+
+def _at_hidden_spell(d: state.Duel, caster_spell: str) -> state.Duel:
+    """Play with fixed choices until p2 casts ``caster_spell`` at p1 and p1 is asked to react."""
+    for _ in range(2000):
+        p = d.pending
+        assert p is not None, "the duel ended before the spell was cast"
+        if p.player == "p1" and p.kind in ("identify", "counter"):
+            return d
+        ids = p.option_ids
+        if p.kind == "turn" and p.player == "p2":
+            cast = [i for i in ids if i.startswith(f"cast {caster_spell}") and "@p1" in i and " def" not in i]
+            d.apply("p2", cast[0] if cast else "end")
+        elif p.kind == "turn":
+            d.apply(p.player, "end")
+        else:
+            d.apply(p.player, next((i for i in ids if i.startswith(("zone", "prepare 1", "accept"))), ids[0]))
+    raise AssertionError("never reached the reaction window")
+
+
+def test_md26_the_computer_cannot_tell_two_hidden_spells_apart():
+    # Same duel, same dice; the caster picks a different spell. The defender's view is the same, and so is
+    # its decision: it knows nothing of the spell until it identifies it.
+    one = _at_hidden_spell(duel(seed=3), "magic_missile")
+    two = _at_hidden_spell(duel(seed=3), "flare")
+    v1, v2 = one.view("p1"), two.view("p1")
+    assert v1.casting and v1.casting[-1].spell is None
+    assert v1.model_dump() == v2.model_dump()
+    assert ai.Opponent("hard", 9).choose(v1) == ai.Opponent("hard", 9).choose(v2)
+
+
+def view_with(
+    kind: str, ids: list[str], casting: list[CastingView] | None = None, zone=None, other_at=(2.0, 2.0)
+) -> View:
+    from mageduel.views import CombatantView
+
+    foe = CombatantView(
+        id="p2",
+        name="Bo",
+        side="b",
+        cls="sorcerer",
+        level=1,
+        position=[*other_at, 0.0],
+        hp=8,
+        max_hp=8,
+        nonlethal=0,
+        temp_hp=0,
+        status="active",
+        conditions=[],
+        mirror_images=0,
+    )
+    return View(
+        player="p1",
+        kind="mageduel",
+        round=1,
+        phase="fight",
+        order=["p1", "p2"],
+        zone=zone,
+        me=None,
+        others=[foe],
+        casting=casting or [],
+        events=[],
+        pending=PendingView(player="p1", kind=kind, options=[OptionView(id=i, kind=kind) for i in ids]),
+    )
+
+
+def test_normal_identifies_and_counters_an_identified_hostile_spell():
+    brain = ai.Opponent("normal", 1)
+    assert brain.choose(view_with("identify", ["identify", "pass"])) == "identify"
+    known = [
+        CastingView(
+            caster="p2", targets=["p1"], spell=SpellInfo(id="magic_missile", level=1, school="evocation")
+        )
+    ]
+    ids = ["react duel-counter magic_missile slot1", "pass"]
+    assert brain.choose(view_with("counter", ids, known)) == ids[0]
+
+
+def test_normal_dodges_and_calls_on_its_duel_effort():
+    brain = ai.Opponent("normal", 1)
+    assert brain.choose(view_with("defend", ["react dodge", "pass"])) == "react dodge"
+    assert brain.choose(view_with("effort", ["react effort", "pass"])) == "react effort"
+
+
+def test_normal_casts_its_strongest_hostile_spell_at_the_foe():
+    brain = ai.Opponent("normal", 1)
+    ids = ["cast daze @p2", "cast magic_missile @p2", "move 3,3", "end"]
+    assert brain.choose(view_with("turn", ids)) == "cast magic_missile @p2"
+
+
+def test_a_push_is_worth_more_at_the_zones_edge():
+    brain = ai.Opponent("normal", 1)
+    push = "cast hydraulic_push @p2"
+    from mageduel.spells import catalogue
+
+    if not catalogue.has("hydraulic_push"):
+        push = next(
+            (
+                f"cast {s.id} @p2"
+                for s in catalogue.all_spells()
+                if any(getattr(n, "kind", "") == "forced_movement" for n in s.nodes())
+            ),
+            None,
+        )
+        if push is None:
+            pytest.skip("no forced-movement spell in the catalogue")
+    sid = push.split()[1]
+    at_edge = brain._cast_score(
+        view_with("turn", [push], zone=[40, 40], other_at=(1.0, 20.0)), sid, None, "p2", False
+    )
+    centre = brain._cast_score(
+        view_with("turn", [push], zone=[40, 40], other_at=(20.0, 20.0)), sid, None, "p2", False
+    )
+    assert at_edge > centre
+
+
+def test_manual_dice_are_rolled_as_dice_in_range():
+    brain = ai.Opponent("easy", 4)
+    ids = [f"roll {n}" for n in range(2, 13)]
+    for _ in range(50):
+        choice = brain.roll({"count": 2, "sides": 6}, ids)
+        assert choice in ids

@@ -1,0 +1,208 @@
+"""The game clicked through in CPython: the same App the page runs, driven by the buttons it renders.
+
+A "click" here reads a button's ``data-act`` / ``data-option`` out of the rendered HTML and hands it to
+``App.handle``, exactly what web/game/browser.py does in the page.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html import unescape
+
+import pytest
+
+from web.game.app import App, decode_fragment, encode_fragment
+from web.game.session import Session, Setup, SideSetup
+
+SETUP = {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "seed": "1"}
+
+
+def options(html: str) -> list[str]:
+    return [unescape(o) for o in re.findall(r'data-act="decide" data-option="([^"]+)"', html)]
+
+
+def picks(html: str) -> list[str]:
+    return [unescape(o) for o in re.findall(r'data-act="pick" data-pick="([^"]+)"', html)]
+
+
+def settle(app: App) -> None:
+    while app.pump(10.0):
+        pass
+
+
+def choose_like_a_person(app: App, html: str) -> None:
+    """One click a sensible person would make on the rendered screen: cast at the foe if a spell is
+    offered, react when asked, propose the smallest zone, else end the turn / take the first option."""
+    view = app.session.view()
+    kind = view.pending.kind
+    if 'data-screen="handoff"' in html:
+        app.handle("take")
+        return
+    if kind == "rite:zone":
+        lo = view.pending.context["bounds"]["minimum"]
+        app.handle("zone", {"width": str(lo), "height": str(lo)})
+        return
+    if kind == "roll":
+        app.handle("auto-roll")
+        return
+    opts = options(html)
+    if kind == "turn":
+        casts = [o for o in opts if o.startswith("cast ")]
+        if casts:
+            app.handle("decide", {"option": casts[0]})
+            return
+        spells = picks(html)
+        if spells:
+            app.handle("pick", {"pick": spells[0]})
+            return
+        app.handle("decide", {"option": "end" if "end" in opts else opts[0]})
+        return
+    not_pass = [o for o in opts if o != "pass"]
+    app.handle("decide", {"option": (not_pass or opts)[0]})
+
+
+def play_to_the_end(app: App, limit: int = 3000) -> str:
+    html = app.render()
+    for _ in range(limit):
+        settle(app)
+        html = app.render()
+        if app.session.over:
+            return html
+        choose_like_a_person(app, html)
+    raise AssertionError("the duel did not end")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_whole_mageduel_against_the_computer_by_clicking(lang):
+    app = App(lang=lang)
+    setup_html = app.render()
+    assert 'data-screen="setup"' in setup_html
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    assert app.session is not None and app.session.viewer == "p1"
+    html = play_to_the_end(app)
+    assert 'data-screen="end"' in html
+    out = app.session.duel.outcome
+    assert out is not None
+    title = re.search(r'<h2 id="end-title">([^<]+)</h2>', html)[1]
+    if out.tie:
+        assert ("tie" if lang == "en" else "nul") in unescape(title).lower()
+    else:
+        winner = app.session.names[out.winners[0]]
+        assert winner in unescape(title)
+    for c in out.clauses:
+        assert f'data-clause="{c}"' in html
+    # The log shows every roll with its breakdown.
+    assert re.search(r"d20 \d+ .*= \d+", unescape(html))
+
+
+def test_the_computer_answers_every_decision_of_a_computer_duel():
+    s = Session(
+        Setup(
+            sides=[
+                SideSetup(character="tamsin", control="easy"),
+                SideSetup(character="bram", control="hard"),
+            ],
+            seed=5,
+        )
+    )
+    s.run_computer(limit=5000)
+    assert s.over
+    assert s.viewer is None  # nobody's screen: an observer's view
+
+
+def test_the_save_replays_the_same_duel():
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    html = app.render()
+    for _ in range(12):
+        settle(app)
+        html = app.render()
+        choose_like_a_person(app, html)
+    settle(app)
+    saved = app.session.save_json()
+    again = Session.load(saved)
+    assert again.duel.decisions == app.session.duel.decisions
+    assert [e.to_dict() for e in again.duel.events] == [e.to_dict() for e in app.session.duel.events]
+    # The share link carries the same save.
+    assert decode_fragment(encode_fragment(saved)) == saved
+
+
+def test_a_bad_save_is_refused_with_the_field_named():
+    from web.game.session import SaveError
+
+    with pytest.raises(SaveError, match="setup"):
+        Session.load(json.dumps({"version": 1, "scenario": {}, "dice": {"kind": "seeded", "seed": 1}}))
+    good = json.loads(
+        Session(Setup(sides=[SideSetup(character="tamsin"), SideSetup(character="bram")])).save_json()
+    )
+    good["decisions"] = [["p1", "cast wish @p2"]]
+    with pytest.raises(SaveError, match="refuse"):
+        Session.load(json.dumps(good))
+
+
+def test_an_imported_sheet_with_a_bad_field_is_shown_beside_the_form():
+    from mageduel import roster
+
+    sheet = json.loads(roster.get("tamsin").model_dump_json())
+    sheet["level"] = 0
+    app = App(lang="en")
+    app.handle(
+        "start",
+        {
+            **SETUP,
+            "character0": "import",
+            "sheet0": json.dumps(sheet),
+            "control0": "human",
+            "control1": "normal",
+        },
+    )
+    assert app.session is None
+    html = app.render()
+    assert 'class="field-errors"' in html and "<code>level</code>" in html
+    app.handle("start", {**SETUP, "character0": "import", "sheet0": "{not json", "control0": "human"})
+    assert "line 1" in app.render()
+    sheet["level"] = 1
+    app.handle(
+        "start",
+        {
+            **SETUP,
+            "character0": "import",
+            "sheet0": json.dumps(sheet),
+            "control0": "human",
+            "control1": "normal",
+        },
+    )
+    assert app.session is not None
+
+
+def test_every_pending_kind_has_a_panel_and_unknown_kinds_get_the_generic_one():
+    from types import SimpleNamespace
+
+    from web.game import decide
+
+    view = SimpleNamespace(
+        pending=SimpleNamespace(
+            kind="rite:something-new",
+            player="p1",
+            prompt="Choose",
+            context={},
+            options=[SimpleNamespace(id="alpha"), SimpleNamespace(id="beta gamma")],
+        ),
+        casting=[],
+        events=[],
+        me=None,
+    )
+    html = decide.panel(view, "fr", {}, None, {}, None)
+    assert options(html) == ["alpha", "beta gamma"]
+    assert 'data-kind="rite:something-new"' in html
+
+
+def test_preferences_are_recorded_and_shown():
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    settle(app)
+    app.handle("prefer", {"reaction": "dodge", "mode": "never"})
+    assert app.session.preferences("p1")["dodge"] == "never"
+    assert ("p1", "prefer dodge never") in app.session.duel.decisions
+    assert 'data-reaction="dodge" data-mode="never" checked' in app.render()

@@ -1,0 +1,547 @@
+"""The game's screens and what a click on each does: setup, hand-off, the duel, the end, a replay.
+
+:class:`App` holds the interface state (which screen, the setup form, the log filter, the spell being
+picked) and a :class:`session.Session`. :meth:`App.handle` takes what the page reports — an action name
+and the clicked element's data — and :meth:`App.render` returns the HTML of the whole game area. The
+browser glue (``web/main.py``) only forwards clicks, keys and form values, and stores the save; so the whole
+game can be clicked through in CPython (``tests/web/test_game_*.py``).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from pydantic import ValidationError
+
+from web.game import board, decide, panels, text
+from web.game.session import COMPUTER, Save, SaveError, Session, Setup, SideSetup, field_errors
+from web.i18n import t
+
+CONTROLS = ("human", "normal", "easy", "hard", "table")
+DEFAULT_SIDES = ("tamsin", "bram")
+
+SHORTCUTS = (
+    ("1…9", "keys.options"),
+    ("e", "keys.end"),
+    ("p", "keys.pass"),
+    ("r", "keys.roll"),
+    ("c", "keys.copy"),
+    ("l", "keys.log"),
+    ("?", "keys.help"),
+    ("Esc", "keys.close"),
+)
+
+
+def roster_entries() -> list[Any]:
+    from mageduel import roster
+
+    return list(roster.all())
+
+
+def encode_fragment(save_json: str) -> str:
+    """The replay in a URL fragment: deflated, URL-safe base64 (``#replay=...``)."""
+    packed = base64.urlsafe_b64encode(zlib.compress(save_json.encode("utf-8"), 9)).decode("ascii").rstrip("=")
+    return "replay=" + packed
+
+
+def decode_fragment(fragment: str) -> str:
+    """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one."""
+    body = fragment.lstrip("#")
+    if not body.startswith("replay="):
+        raise SaveError("the link holds no replay")
+    data = body[len("replay=") :]
+    try:
+        return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))).decode("utf-8")
+    except (ValueError, zlib.error) as exc:
+        raise SaveError(f"the replay in the link is damaged ({exc})") from None
+
+
+@dataclass
+class Form:
+    kind: str = "mageduel"
+    characters: list[str] = field(default_factory=lambda: list(DEFAULT_SIDES))
+    controls: list[str] = field(default_factory=lambda: ["human", "normal"])
+    sheets: list[str] = field(default_factory=lambda: ["", ""])
+    seed: str = "1"
+    errors: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+
+@dataclass
+class App:
+    lang: str = "en"
+    session: Session | None = None
+    form: Form = field(default_factory=Form)
+    log_filter: str = "all"
+    picked: str | None = None
+    roll_error: str | None = None
+    clause: str | None = None
+    notice: str | None = None
+    show_keys: bool = False
+    can_resume: bool = False
+    storage: bool = True
+    #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text), ("save", json)…
+    effects: list[tuple[str, ...]] = field(default_factory=list)
+
+    # --- what the page reports -----------------------------------------------------------------------
+
+    def handle(self, act: str, data: dict[str, str] | None = None) -> None:
+        data = data or {}
+        self.notice = None
+        fn = getattr(self, "on_" + act.replace("-", "_"), None)
+        if fn is None:
+            return
+        fn(data)
+        if act not in ("filter", "clause", "close-clause", "keys", "copy-log"):
+            self.persist()
+
+    def on_start(self, data: dict[str, str]) -> None:
+        self.read_form(data)
+        setup = self.validate_form()
+        if setup is None:
+            return
+        try:
+            self.session = Session(setup)
+        except ValidationError as exc:
+            self.form.errors = {"scenario": field_errors(exc)}
+            self.session = None
+            return
+        self.picked = None
+
+    def on_decide(self, data: dict[str, str]) -> None:
+        s = self.session
+        if s is None:
+            return
+        from mageduel.state import IllegalDecision
+
+        try:
+            s.decide(data.get("option", ""))
+        except IllegalDecision as exc:
+            self.notice = str(exc)
+            return
+        self.picked = None
+        self.roll_error = None
+
+    def on_pick(self, data: dict[str, str]) -> None:
+        key = data.get("pick")
+        self.picked = None if self.picked == key else key
+
+    def on_take(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.session.take_screen()
+
+    def on_typed_roll(self, data: dict[str, str]) -> None:
+        if self.session is None:
+            return
+        self.roll_error = self.session.typed_roll(data.get("roll", ""))
+
+    def on_auto_roll(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.session.auto_roll()
+            self.roll_error = None
+
+    def on_zone(self, data: dict[str, str]) -> None:
+        self.on_decide({"option": f"zone {data.get('width', '')}x{data.get('height', '')}"})
+
+    def on_prefer(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.session.prefer(data.get("reaction", ""), data.get("mode", "ask"))
+
+    def on_filter(self, data: dict[str, str]) -> None:
+        self.log_filter = data.get("filter", "all") if data.get("filter") in text.FILTERS else "all"
+
+    def on_clause(self, data: dict[str, str]) -> None:
+        self.clause = data.get("clause")
+
+    def on_close_clause(self, data: dict[str, str]) -> None:
+        self.clause = None
+        self.show_keys = False
+
+    def on_keys(self, data: dict[str, str]) -> None:
+        self.show_keys = not self.show_keys
+
+    def on_copy_log(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.effects.append(("copy", panels.log_text(self.session.view(), self.lang)))
+            self.notice = t("log.copied", self.lang)
+
+    def on_download(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.effects.append(
+                ("download", "mageduel-replay.json", self.session.save().model_dump_json(indent=1))
+            )
+
+    def on_share(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.effects.append(("share", encode_fragment(self.session.save_json())))
+            self.notice = t("end.shared", self.lang)
+
+    def on_rematch(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            setup = self.session.setup
+            self.session = Session(setup.model_copy(update={"seed": setup.seed + 1}))
+
+    def on_new(self, data: dict[str, str]) -> None:
+        self.session = None
+        self.effects.append(("clear",))
+
+    def on_resume(self, data: dict[str, str]) -> None:
+        self.effects.append(("resume",))
+
+    def on_seek(self, data: dict[str, str]) -> None:
+        s = self.session
+        if s is not None and s.replaying:
+            step = data.get("to", "")
+            pos = {"start": 0, "end": len(s.recorded), "back": s.position - 1, "next": s.position + 1}.get(
+                step
+            )
+            s.seek(pos if pos is not None else s.position)
+
+    def on_play_on(self, data: dict[str, str]) -> None:
+        """Leave the replay and take over from where it stands, with the original controls."""
+        s = self.session
+        if s is not None and s.replaying:
+            saved = s.save()
+            saved.decisions = list(s.recorded[: s.position])
+            self.session = Session.from_save(saved)
+
+    # --- the setup form -------------------------------------------------------------------------------
+
+    def read_form(self, data: dict[str, str]) -> None:
+        f = self.form
+        f.kind = data.get("kind", f.kind)
+        for i in range(2):
+            f.characters[i] = data.get(f"character{i}", f.characters[i])
+            f.controls[i] = data.get(f"control{i}", f.controls[i])
+            f.sheets[i] = data.get(f"sheet{i}", f.sheets[i])
+        f.seed = data.get("seed", f.seed)
+
+    def validate_form(self) -> Setup | None:
+        f = self.form
+        f.errors = {}
+        sides = []
+        for i in range(2):
+            sheet = None
+            if f.characters[i] == "import":
+                sheet = self._sheet(i)
+                if sheet is None:
+                    continue
+            sides.append(
+                SideSetup(
+                    character=None if sheet else f.characters[i],
+                    sheet=sheet,
+                    control=f.controls[i] if f.controls[i] in CONTROLS else "human",
+                )
+            )
+        seed = f.seed.strip()
+        if not seed.isdigit():
+            f.errors["seed"] = [("seed", t("setup.seed.error", self.lang))]
+        if f.errors:
+            return None
+        return Setup(
+            kind=f.kind if f.kind in ("duel", "mageduel") else "mageduel", sides=sides, seed=int(seed)
+        )
+
+    def _sheet(self, i: int) -> dict[str, Any] | None:
+        from mageduel.character import Character
+
+        raw = self.form.sheets[i].strip()
+        key = f"sheet{i}"
+        if not raw:
+            self.form.errors[key] = [("(sheet)", t("setup.sheet.empty", self.lang))]
+            return None
+        try:
+            data = json.loads(raw)
+        except json.JSONDecodeError as exc:
+            self.form.errors[key] = [
+                ("(json)", t("setup.sheet.json", self.lang, line=exc.lineno, col=exc.colno))
+            ]
+            return None
+        try:
+            Character.model_validate(data)
+        except ValidationError as exc:
+            self.form.errors[key] = field_errors(exc)
+            return None
+        return data
+
+    # --- saving ---------------------------------------------------------------------------------------
+
+    def persist(self) -> None:
+        s = self.session
+        if s is None or s.replaying:
+            return
+        self.effects.append(("save", s.save_json()))
+
+    def restore(self, save_json: str, replay: bool = False) -> str | None:
+        """Load a saved game (or a replay); None if it worked, else the reason."""
+        try:
+            self.session = Session.load(save_json, replay=replay)
+        except SaveError as exc:
+            return str(exc)
+        return None
+
+    def pump(self, budget_s: float = 0.03, clock: Any = None) -> bool:
+        """Let the computer decide for up to ``budget_s`` seconds; True if it has more to do (the page calls
+        again after drawing, so the main thread is never held for long)."""
+        import time
+
+        clock = clock or time.perf_counter
+        s = self.session
+        if s is None:
+            return False
+        start = clock()
+        moved = False
+        while s.automatic():
+            s.step()
+            moved = True
+            if clock() - start > budget_s:
+                break
+        if moved:
+            self.persist()
+        return s.automatic()
+
+    # --- drawing --------------------------------------------------------------------------------------
+
+    def render(self) -> str:
+        lang = self.lang
+        s = self.session
+        if s is None:
+            body = self.render_setup()
+        elif s.handoff is not None:
+            body = self.render_handoff()
+        else:
+            body = self.render_game()
+        extra = ""
+        if self.clause:
+            extra += panels.clause_box(self.clause, lang)
+        if self.show_keys:
+            extra += self.render_keys()
+        notice = (
+            f'<p class="notice" role="status">{escape(self.notice)}</p>'
+            if self.notice
+            else '<p class="notice" role="status"></p>'
+        )
+        return body + extra + notice
+
+    def render_keys(self) -> str:
+        lang = self.lang
+        rows = "".join(
+            f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(t(key, lang))}</dd>" for k, key in SHORTCUTS
+        )
+        return (
+            f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
+            f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" data-act="close-clause" '
+            f"data-autofocus>{escape(t('ui.close', lang))}</button></aside>"
+        )
+
+    def render_setup(self) -> str:
+        lang = self.lang
+        f = self.form
+        chars = roster_entries()
+        casters = [c for c in chars if c.cls in ("wizard", "sorcerer")]
+        kinds = "".join(
+            f'<label><input type="radio" name="kind" value="{k}"{" checked" if f.kind == k else ""}> '
+            f"{escape(t('setup.kind.' + k, lang))}</label>"
+            for k in ("mageduel", "duel")
+        )
+        sides = []
+        for i in range(2):
+            opts = "".join(
+                f'<option value="{escape(c.id)}"{" selected" if f.characters[i] == c.id else ""}>'
+                f"{escape(getattr(c.name, lang))} — {escape(t('cls.' + c.cls, lang))} {c.level}</option>"
+                for c in (casters if f.kind == "mageduel" else chars)
+            )
+            opts += (
+                f'<option value="import"{" selected" if f.characters[i] == "import" else ""}>'
+                f"{escape(t('setup.import', lang))}</option>"
+            )
+            ctrl = "".join(
+                f'<option value="{c}"{" selected" if f.controls[i] == c else ""}>'
+                f"{escape(t('control.' + c, lang))}</option>"
+                for c in CONTROLS
+            )
+            errs = f.errors.get(f"sheet{i}", [])
+            err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
+            tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
+            sides.append(
+                f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}</legend>'
+                f'<label>{escape(t("setup.character", lang))} <select name="character{i}" id="character{i}">{opts}</select></label>'
+                f'<p class="tagline-small">{escape(tagline)}</p>'
+                f'<label>{escape(t("setup.control", lang))} <select name="control{i}" id="control{i}">{ctrl}</select></label>'
+                f'<details class="import"{" open" if f.characters[i] == "import" or errs else ""}>'
+                f"<summary>{escape(t('setup.import.title', lang))}</summary>"
+                f'<label for="sheet{i}">{escape(t("setup.import.hint", lang))}</label>'
+                f'<textarea id="sheet{i}" name="sheet{i}" rows="5" spellcheck="false"'
+                f"{' aria-invalid=true aria-describedby=sheet-errors' + str(i) if errs else ''}>{escape(f.sheets[i])}</textarea>"
+                + (
+                    f'<ul class="field-errors" id="sheet-errors{i}" role="alert">{err_html}</ul>'
+                    if errs
+                    else ""
+                )
+                + "</details></fieldset>"
+            )
+        seed_err = f.errors.get("seed") or f.errors.get("scenario") or []
+        resume = (
+            f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}</button>'
+            if self.can_resume
+            else ""
+        )
+        return (
+            f'<section class="screen setup" data-screen="setup" aria-labelledby="setup-title">'
+            f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
+            f'<form class="setup-form" data-act="start">'
+            f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
+            f'<div class="sides">{"".join(sides)}</div>'
+            f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" value="{escape(f.seed)}"></label>'
+            + (
+                "".join(
+                    f'<p class="field-error" role="alert"><code>{escape(loc)}</code> {escape(msg)}</p>'
+                    for loc, msg in seed_err
+                )
+            )
+            + f'<div class="actions"><button type="submit" class="primary" data-autofocus>{escape(t("setup.start", lang))}</button>{resume}'
+            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}</button></div>'
+            + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
+            + "</form></section>"
+        )
+
+    def render_handoff(self) -> str:
+        s = self.session
+        assert s is not None and s.handoff is not None
+        name = s.names.get(s.handoff, s.handoff)
+        lang = self.lang
+        return (
+            f'<section class="screen handoff" data-screen="handoff" aria-labelledby="handoff-title">'
+            f'<div class="handoff-card"><h2 id="handoff-title">{escape(t("handoff.title", lang, name=name))}</h2>'
+            f"<p>{escape(t('handoff.body', lang, name=name))}</p>"
+            f'<button type="button" class="primary" data-act="take" data-key="Enter" data-autofocus>'
+            f"{escape(t('handoff.ready', lang, name=name))}</button></div></section>"
+        )
+
+    def render_game(self) -> str:
+        s = self.session
+        assert s is not None
+        lang = self.lang
+        view = s.view()
+        names = panels.names_of(view)
+        p = view.pending
+        mine = p is not None and p.options is not None
+        ids = [o.id for o in p.options] if mine and p is not None and p.options else []
+        marks: list[str] = []
+        preview = None
+        if mine and p is not None and p.kind == "turn":
+            marks = [i for i in ids if i.startswith(("move ", "step "))]
+            if self.picked:
+                sid, _, slot = self.picked.partition("|")
+                wanted = [
+                    i
+                    for i in ids
+                    if i.startswith(f"cast {sid}") and (f"slot{slot}" in i if slot else "slot" not in i)
+                ]
+                marks = [i for i in wanted if " def" not in i]
+                preview = wanted[0] if wanted else None
+        status = self.status_line(view, names)
+        over = view.outcome is not None
+        if over:
+            decision = self.render_end(view, names)
+        elif s.replaying:
+            decision = self.render_replay_bar()
+        elif mine:
+            decision = decide.panel(
+                view, lang, names, self.picked, s.preferences(view.me.id if view.me else ""), self.roll_error
+            )
+        else:
+            who = names.get(p.player, p.player) if p is not None else ""
+            decision = (
+                f'<section class="decision waiting" aria-live="polite"><p>'
+                f"{escape(t('wait.computer' if p is not None and s.control_of(p.player) in COMPUTER else 'wait.other', lang, name=who))}"
+                f"</p></section>"
+            )
+        own = panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
+        others = "".join(panels.combatant(view, c, lang) for c in view.others)
+        prefs = (
+            panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
+        )
+        screen = "end" if over else ("replay" if s.replaying else "duel")
+        return (
+            f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
+            f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
+            f'data-pending="{escape(p.kind if mine and p is not None else "")}">'
+            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" data-key="?" '
+            f'aria-label="{escape(t("keys.title", lang))}">?</button></div>'
+            f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
+            f"{board.render(view, lang, marks, preview)}</div>"
+            f'<div class="side-col">{decision}</div>'
+            f'<div class="chars">{own}{others}{prefs}</div>'
+            f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def status_line(self, view: Any, names: dict[str, str]) -> str:
+        lang = self.lang
+        bits = [
+            t("status.phase." + view.phase, lang) if text.has("status.phase." + view.phase) else view.phase
+        ]
+        if view.round:
+            bits.append(t("status.round", lang, round=view.round))
+        if view.turn_of:
+            bits.append(t("status.turn", lang, name=names.get(view.turn_of, view.turn_of)))
+        if view.player:
+            bits.append(t("status.you", lang, name=names.get(view.player, view.player)))
+        return f'<p class="status-text">{" · ".join(escape(b) for b in bits)}</p>'
+
+    def render_end(self, view: Any, names: dict[str, str]) -> str:
+        lang = self.lang
+        out = view.outcome or {}
+        head = text.outcome_line(out, lang, names)
+        clauses = "".join(
+            f'<p class="end-clause"><button type="button" class="clause-link" data-act="clause" data-clause="{escape(c)}">'
+            f"{escape(c)}</button> <strong>{escape(text.clause_title(c, lang))}</strong> — "
+            f"{escape(text.clause_statement(c, lang))}</p>"
+            for c in out.get("clauses", [])
+        )
+        end_seq = next((e.seq for e in view.events if e.kind == "end"), None)
+        after = [e for e in view.events if end_seq is not None and e.seq > end_seq]
+        restoration = ""
+        if after or view.kind == "mageduel":
+            lines = "".join(f"<li>{escape(text.event_line(e, lang, names))}</li>" for e in after)
+            people = ([view.me] if view.me else []) + list(view.others)
+            state = "".join(
+                f"<li>{escape(t('end.state', lang, name=c.name, hp=c.hp, max=c.max_hp, nl=c.nonlethal))}</li>"
+                for c in people
+                if c.summoned_by is None
+            )
+            restoration = (
+                f'<div class="restoration"><h3>{escape(t("end.restoration", lang))}</h3>'
+                f"<ul>{lines}{state}</ul></div>"
+            )
+        return (
+            f'<section class="decision end-panel" data-outcome="{"tie" if out.get("tie") else "win"}" '
+            f'aria-labelledby="end-title"><h2 id="end-title">{escape(head)}</h2>{clauses}{restoration}'
+            f'<div class="options">'
+            f'<button type="button" class="primary" data-act="rematch" data-autofocus>{escape(t("end.rematch", lang))}</button>'
+            f'<button type="button" data-act="download">{escape(t("end.download", lang))}</button>'
+            f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
+            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
+        )
+
+    def render_replay_bar(self) -> str:
+        s = self.session
+        assert s is not None
+        lang = self.lang
+        btn = "".join(
+            f'<button type="button" data-act="seek" data-to="{k}">{escape(t("replay." + k, lang))}</button>'
+            for k in ("start", "back", "next", "end")
+        )
+        return (
+            f'<section class="decision replay-bar" aria-labelledby="replay-title"><h2 id="replay-title">'
+            f"{escape(t('replay.title', lang))}</h2><p>{escape(t('replay.position', lang, n=s.position, total=len(s.recorded)))}</p>"
+            f'<div class="options">{btn}<button type="button" data-act="play-on">{escape(t("replay.play", lang))}</button>'
+            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
+        )
+
+
+__all__ = ["App", "Save", "decode_fragment", "encode_fragment"]

@@ -1,0 +1,283 @@
+"""The browser glue of the game (PyScript): forwards clicks, keys and forms to ``App``, draws what it returns,
+keeps the save in localStorage where storage works, and lets the computer think in short slices.
+
+Only this module and ``web/main.py`` touch the DOM; everything they call is plain Python tested in CPython.
+Pyodide runs on the page's main thread, so the computer's decisions are made in slices of a few
+milliseconds between two frames (``setTimeout``): the page never freezes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.game.app import App, decode_fragment
+from web.game.session import SaveError
+from web.i18n import t
+
+SAVE_KEY = "mageduel.save"
+SLICE_S = 0.02
+TEXT_INPUTS = ("INPUT", "TEXTAREA", "SELECT")
+
+app: App
+root: Any
+_proxies: list[Any] = []
+_pumping = False
+
+
+def _storage() -> Any:
+    """localStorage, or None where the browser refuses it (a sandboxed or cross-site iframe)."""
+    if document.documentElement.dataset.storage == "memory":
+        return None
+    try:
+        store = window.localStorage
+        store.setItem("mageduel.probe", "1")
+        store.removeItem("mageduel.probe")
+        return store
+    except Exception:  # noqa: BLE001 - SecurityError and friends: play on without keeping the game
+        return None
+
+
+def _focus_key(el: Any) -> str | None:
+    if el is None or not hasattr(el, "getAttribute"):
+        return None
+    for attr in ("data-option", "data-pick", "id", "data-act"):
+        v = el.getAttribute(attr)
+        if v:
+            return f'[{attr}="{v}"]' if attr != "id" else f"#{v}"
+    return None
+
+
+def draw() -> None:
+    """Draw the game, keeping the keyboard focus where it was, or on the screen's first choice."""
+    active = document.activeElement
+    inside = active is not None and root.contains(active)
+    key = _focus_key(active) if inside else None
+    root.innerHTML = app.render()
+    screen = root.querySelector("[data-screen]")
+    document.documentElement.dataset.screen = screen.dataset.screen if screen else ""
+    arena = document.getElementById("arena")
+    if arena is not None:
+        arena.hidden = app.session is not None
+    target = None
+    if key:
+        try:
+            target = root.querySelector(key)
+        except Exception:  # noqa: BLE001 - a selector we could not build: fall back to autofocus
+            target = None
+    if target is None:
+        target = root.querySelector("[data-autofocus]")
+    if target is not None and (inside or app.session is not None):
+        target.focus(_options())
+    log = root.querySelector("#log-list")
+    if log is not None:
+        log.scrollTop = log.scrollHeight
+    _effects()
+
+
+def _options() -> Any:
+    return window.Object.fromEntries(window.Array.of(window.Array.of("preventScroll", True)))
+
+
+def _effects() -> None:
+    store = _storage()
+    while app.effects:
+        effect = app.effects.pop(0)
+        kind = effect[0]
+        if kind == "save" and store is not None:
+            try:
+                store.setItem(SAVE_KEY, effect[1])
+            except Exception:  # noqa: BLE001 - quota: the game still plays
+                pass
+        elif kind == "clear" and store is not None:
+            store.removeItem(SAVE_KEY)
+        elif kind == "copy":
+            _copy(effect[1])
+        elif kind == "share":
+            link = f"{window.location.origin}{window.location.pathname}#{effect[1]}"
+            root.dataset.shareLink = link
+            _copy(link)
+        elif kind == "download":
+            blob = window.Blob.new([effect[2]], _opts(type="application/json"))
+            url = window.URL.createObjectURL(blob)
+            a = document.createElement("a")
+            a.href = url
+            a.download = effect[1]
+            document.body.appendChild(a)
+            a.click()
+            a.remove()
+            root.dataset.downloaded = effect[1]
+        elif kind == "resume" and store is not None:
+            saved = store.getItem(SAVE_KEY)
+            if saved:
+                why = app.restore(saved)
+                if why:
+                    app.notice = t("save.bad", app.lang, why=why)
+                draw()
+
+
+def _opts(**kw: Any) -> Any:
+    return window.Object.fromEntries(window.Array.of(*[window.Array.of(k, v) for k, v in kw.items()]))
+
+
+def _copy(text: str) -> None:
+    root.dataset.copied = text
+    try:
+        window.navigator.clipboard.writeText(text)
+    except Exception:  # noqa: BLE001 - no clipboard (insecure context): the text is still in data-copied
+        pass
+
+
+def act(name: str, data: dict[str, str]) -> None:
+    app.handle(name, data)
+    draw()
+    schedule()
+
+
+def schedule() -> None:
+    """Let the computer decide in slices between frames until a person must decide."""
+    global _pumping
+    if _pumping or app.session is None or not app.session.automatic():
+        return
+    _pumping = True
+    root.dataset.thinking = "true"
+    window.setTimeout(_pump_proxy, 0)
+
+
+def _pump() -> None:
+    global _pumping
+    more = app.pump(SLICE_S)
+    draw()
+    if more:
+        window.setTimeout(_pump_proxy, 0)
+    else:
+        _pumping = False
+        root.dataset.thinking = "false"
+
+
+_pump_proxy = create_proxy(_pump)
+
+
+def _data(el: Any) -> dict[str, str]:
+    out = {}
+    ds = el.dataset
+    for k in window.Object.keys(ds):
+        out[k] = getattr(ds, k)
+    return out
+
+
+def _form_data(form: Any) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for el in form.elements:
+        name = el.name
+        if not name:
+            continue
+        if el.type in ("radio", "checkbox") and not el.checked:
+            continue
+        out[name] = el.value
+    return out
+
+
+def on_click(event: Any) -> None:
+    el = event.target.closest("[data-act]")
+    if el is None or not root.contains(el) or el.tagName == "FORM":
+        return
+    if el.tagName == "INPUT":
+        return  # radios report through "change"
+    event.preventDefault()
+    act(el.dataset.act, _data(el))
+
+
+def on_change(event: Any) -> None:
+    el = event.target
+    if el.tagName == "INPUT" and el.dataset.act:
+        act(el.dataset.act, _data(el))
+        return
+    form = el.closest("form")
+    if form is not None and form.dataset.act == "start":
+        app.read_form(_form_data(form))
+        draw()
+
+
+def on_input(event: Any) -> None:
+    el = event.target
+    live = el.dataset.live if el.dataset else None
+    if live:
+        out = document.getElementById(live)
+        if out is not None:
+            out.textContent = el.value
+
+
+def on_submit(event: Any) -> None:
+    form = event.target
+    event.preventDefault()
+    if form.dataset.act:
+        act(form.dataset.act, _form_data(form))
+
+
+def on_key(event: Any) -> None:
+    if event.ctrlKey or event.metaKey or event.altKey:
+        return
+    target = event.target
+    key = event.key
+    typing = target is not None and getattr(target, "tagName", "") in TEXT_INPUTS
+    if typing and key != "Escape":
+        return
+    if key == "l":
+        log = root.querySelector("#log-list")
+        if log is not None:
+            log.focus()
+            event.preventDefault()
+        return
+    if key == "Enter" and getattr(target, "tagName", "") == "BUTTON":
+        return  # the focused button's own click
+    el = root.querySelector(f'[data-key="{key}"]') if len(key) <= 6 else None
+    if el is not None:
+        event.preventDefault()
+        el.click()
+
+
+def on_lang(event: Any) -> None:
+    app.lang = str(event.detail)
+    draw()
+
+
+def _listen(target: Any, name: str, fn: Any) -> None:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    target.addEventListener(name, proxy)
+
+
+def mount(element_id: str = "game") -> App:
+    """Start the game in ``#game``: restore a replay link or the saved duel, draw, and listen."""
+    global app, root
+    root = document.getElementById(element_id)
+    app = App(lang=document.documentElement.lang or "en")
+    store = _storage()
+    app.storage = store is not None
+    hash_ = str(window.location.hash or "")
+    if hash_.startswith("#replay="):
+        try:
+            why = app.restore(decode_fragment(hash_), replay=True)
+        except SaveError as exc:
+            why = str(exc)
+        if why:
+            app.notice = t("replay.bad", app.lang, why=why)
+    elif store is not None:
+        saved = store.getItem(SAVE_KEY)
+        if saved:
+            why = app.restore(saved)
+            app.notice = t("save.bad", app.lang, why=why) if why else t("save.restored", app.lang)
+            if why:
+                store.removeItem(SAVE_KEY)
+    _listen(root, "click", on_click)
+    _listen(root, "change", on_change)
+    _listen(root, "input", on_input)
+    _listen(root, "submit", on_submit)
+    _listen(document, "keydown", on_key)
+    _listen(document, "mageduel:lang", on_lang)
+    draw()
+    schedule()
+    return app

@@ -1,0 +1,192 @@
+"""Character panels and the log: plain functions from the viewer's view to HTML.
+
+The viewer's own panel (``view.me``) shows their sheet as it stands: hp and nonlethal damage, abilities,
+saves and AC, slots and prepared or known spells, conditions with durations, duel resources (duel effort,
+the immediate action, a readied counterspell), and their Ask / Always / Never choice per reaction kind. The
+other panels show only what anyone can see (``CombatantView``).
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from web.game import text
+from web.game.board import colour
+from web.i18n import t
+
+REACTIONS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
+MODES = ("ask", "always", "never")
+
+
+def _bar(cls: str, value: int, maximum: int, label: str) -> str:
+    frac = 0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
+    return (
+        f'<div class="bar {cls}" role="meter" aria-label="{escape(label)}" aria-valuemin="0" '
+        f'aria-valuemax="{maximum}" aria-valuenow="{value}"><span style="width:{frac * 100:.0f}%"></span></div>'
+    )
+
+
+def _conditions(c: Any, lang: str) -> str:
+    if not c.conditions:
+        return ""
+    items = []
+    for cond in c.conditions:
+        label = text.word("cond", cond.name, lang)
+        if cond.rounds:
+            label += " · " + t("log.rounds", lang, rounds=cond.rounds)
+        items.append(f'<li class="cond" data-condition="{escape(cond.name)}">{escape(label)}</li>')
+    return f'<ul class="conds" aria-label="{escape(t("panel.conditions", lang))}">{"".join(items)}</ul>'
+
+
+def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
+    hp_label = t("panel.hp", lang, hp=c.hp, max=c.max_hp)
+    parts = [
+        f'<section class="char{" own" if own else ""}" data-id="{escape(c.id)}" style="--side:{colour(view, c.side)}">',
+        f'<h3><span class="swatch" aria-hidden="true"></span>{escape(c.name)} '
+        f"<small>{escape(t('cls.' + c.cls, lang) if text.has('cls.' + c.cls) else c.cls)} "
+        f"{escape(t('panel.level', lang, level=c.level))}</small></h3>",
+        f'<p class="hp-line"><span class="hp-text">{escape(hp_label)}</span>'
+        + (
+            f' <span class="nl-text">{escape(t("panel.nonlethal", lang, n=c.nonlethal))}</span>'
+            if c.nonlethal
+            else ""
+        )
+        + (
+            f' <span class="temp-text">{escape(t("panel.temp", lang, n=c.temp_hp))}</span>'
+            if c.temp_hp
+            else ""
+        )
+        + "</p>",
+        _bar("hp", c.hp, c.max_hp, hp_label),
+    ]
+    if c.nonlethal:
+        parts.append(_bar("nl", c.nonlethal, c.max_hp, t("panel.nonlethal", lang, n=c.nonlethal)))
+    if c.status != "active":
+        parts.append(f'<p class="status">{escape(text.word("status", c.status, lang))}</p>')
+    if c.mirror_images:
+        parts.append(f'<p class="images">{escape(t("panel.images", lang, n=c.mirror_images))}</p>')
+    parts.append(_conditions(c, lang))
+    if own:
+        parts.append(_own(c, lang))
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def _own(me: Any, lang: str) -> str:
+    ab = " ".join(
+        f"<span><abbr>{escape(t('ab.' + a, lang))}</abbr> {v}</span>" for a, v in me.abilities.items()
+    )
+    saves = " ".join(f"<span>{escape(t('save.' + s, lang))} {v:+d}</span>" for s, v in me.saves.items())
+    out = [
+        f'<p class="abilities">{ab}</p>',
+        f'<p class="defences"><span>{escape(t("panel.ac", lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))}'
+        f"</span> {saves}</p>",
+    ]
+    res = [
+        t("panel.immediate.ready" if me.immediate_ready else "panel.immediate.used", lang),
+        t("panel.effort.used" if me.effort_used else "panel.effort.ready", lang),
+    ]
+    if me.readied:
+        res.append(t("panel.readied", lang))
+    out.append(f'<p class="resources">{" · ".join(escape(r) for r in res)}</p>')
+    if me.slots:
+        slots = " ".join(
+            f'<span class="slot">{escape(t("panel.slot", lang, level=lvl, n=n))}</span>'
+            for lvl, n in sorted(me.slots.items())
+        )
+        out.append(f'<p class="slots" aria-label="{escape(t("panel.slots", lang))}">{slots}</p>')
+    spells = []
+    if me.prepared:
+        for p in sorted(me.prepared, key=lambda p: (p.level, p.spell)):
+            cls = ' class="used"' if p.used else ""
+            spells.append(f"<li{cls}>{escape(text.spell_name(p.spell, lang))} <small>{p.level}</small></li>")
+    elif me.known:
+        for lvl, ids in sorted(me.known.items()):
+            for sid in ids:
+                spells.append(f"<li>{escape(text.spell_name(sid, lang))} <small>{lvl}</small></li>")
+    if spells:
+        label = t("panel.prepared" if me.prepared else "panel.known", lang)
+        out.append(
+            f'<details class="spells"><summary>{escape(label)}</summary><ul>{"".join(spells)}</ul></details>'
+        )
+    return "".join(out)
+
+
+def preferences(prefs: dict[str, str], lang: str) -> str:
+    """Ask / Always / Never per reaction kind (each a radio group, so the keyboard moves through it)."""
+    rows = []
+    for r in REACTIONS:
+        mode = prefs.get(r, "ask")
+        opts = "".join(
+            f'<label><input type="radio" name="pref-{r}" value="{m}" data-act="prefer" data-reaction="{r}" '
+            f'data-mode="{m}"{" checked" if m == mode else ""}> {escape(t("pref." + m, lang))}</label>'
+            for m in MODES
+        )
+        rows.append(
+            f'<fieldset class="pref" data-reaction="{r}"><legend>{escape(t("react." + r, lang))}</legend>'
+            f"{opts}</fieldset>"
+        )
+    return (
+        f'<details class="prefs"><summary>{escape(t("pref.title", lang))}</summary>{"".join(rows)}</details>'
+    )
+
+
+def names_of(view: Any) -> dict[str, str]:
+    people = ([view.me] if view.me is not None else []) + list(view.others)
+    return {c.id: c.name for c in people}
+
+
+def log_lines(view: Any, lang: str, flt: str = "all") -> list[tuple[Any, str]]:
+    names = names_of(view)
+    return [(e, text.event_line(e, lang, names)) for e in view.events if text.keep(e, flt)]
+
+
+def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
+    """The log: newest last, each line with its clause links; filters; copy as text; an ARIA live region."""
+    lines = log_lines(view, lang, flt)
+    shown = lines[-limit:]
+    items = []
+    for e, line in shown:
+        links = "".join(
+            f' <button type="button" class="clause-link" data-act="clause" data-clause="{escape(c)}" '
+            f'title="{escape(text.clause_title(c, lang))}">{escape(c)}</button>'
+            for c in e.clauses
+        )
+        items.append(
+            f'<li class="ev ev-{escape(e.kind)}" data-seq="{e.seq}" data-kind="{escape(e.kind)}">'
+            f'<span class="ev-text">{escape(line)}</span>{links}</li>'
+        )
+    filters = "".join(
+        f'<button type="button" data-act="filter" data-filter="{f}" aria-pressed="{str(f == flt).lower()}">'
+        f"{escape(t('log.filter.' + f, lang))}</button>"
+        for f in text.FILTERS
+    )
+    return (
+        f'<section class="log" aria-labelledby="log-title"><div class="log-head">'
+        f'<h2 id="log-title">{escape(t("log.title", lang))}</h2>'
+        f'<div class="log-filters" role="group" aria-label="{escape(t("log.filters", lang))}">{filters}</div>'
+        f'<button type="button" class="copy-log" data-act="copy-log" data-key="c">{escape(t("log.copy", lang))}</button>'
+        f'</div><ol id="log-list" class="log-list" tabindex="0" aria-live="polite" aria-relevant="additions" '
+        f'aria-label="{escape(t("log.title", lang))}">{"".join(items)}</ol></section>'
+    )
+
+
+def log_text(view: Any, lang: str) -> str:
+    """The whole log as plain text (the copy button), with each line's clauses."""
+    out = []
+    for e, line in log_lines(view, lang):
+        clauses = f" [{', '.join(e.clauses)}]" if e.clauses else ""
+        out.append(f"{t('log.round.short', lang, round=e.round)} {line}{clauses}")
+    return "\n".join(out)
+
+
+def clause_box(clause_id: str, lang: str) -> str:
+    title = text.clause_title(clause_id, lang)
+    statement = text.clause_statement(clause_id, lang)
+    return (
+        f'<aside class="clause-box" role="dialog" aria-modal="false" aria-labelledby="clause-title">'
+        f'<h3 id="clause-title">{escape(clause_id)} — {escape(title)}</h3><p>{escape(statement)}</p>'
+        f'<button type="button" data-act="close-clause" data-key="Escape" data-autofocus>'
+        f"{escape(t('ui.close', lang))}</button></aside>"
+    )

@@ -1,0 +1,318 @@
+"""The game controller: one duel, who controls each side, whose eyes are on the screen, and the save.
+
+It drives the engine through its public API only (``state.new_duel``, ``duel.pending``, ``duel.apply``,
+``duel.set_preference``, ``duel.view``, ``duel.decisions``, ``duel.outcome``). It never decides a rule:
+
+- a side played by the computer is answered by ``mageduel.ai`` from that side's own ``view``;
+- with a table-assistant side the dice are manual (``dice.Manual``): every roll is a decision ``roll N``;
+  the person at the table types the number, and the rolls of the other sides are rolled here with our own
+  seeded PRNG and entered the same way, so the replay holds every number;
+- two people on one screen: when the decision passes from one to the other, the session waits on a
+  hand-off (``handoff``) and shows nobody's view until the next person says they are there (MD-26).
+
+The save is the replay: the scenario, the dice and the decisions (``Save``); loading one replays it.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from mageduel import ai, dice, state
+from mageduel.dice import SplitMix64
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+Control = Literal["human", "easy", "normal", "hard", "table"]
+COMPUTER = ("easy", "normal", "hard")
+PEOPLE = ("human", "table")
+SAVE_VERSION = 1
+
+
+class SideSetup(BaseModel):
+    """One side of the setup form: a premade from the roster (``character``) or an imported sheet."""
+
+    model_config = ConfigDict(extra="forbid")
+    character: str | None = None
+    sheet: dict[str, Any] | None = None
+    control: Control = "human"
+
+
+class Setup(BaseModel):
+    """What the setup screen chose."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["duel", "mageduel"] = "mageduel"
+    sides: list[SideSetup] = Field(min_length=2, max_length=2)
+    seed: int = Field(default=1, ge=0, le=2**63)
+    terms: dict[str, Any] = {}
+
+
+class Save(BaseModel):
+    """A game in progress, or finished: enough to replay it exactly (the replay file and the share link)."""
+
+    model_config = ConfigDict(extra="forbid")
+    version: Literal[1] = SAVE_VERSION
+    setup: Setup
+    scenario: dict[str, Any]
+    dice: dice.DiceSpec
+    decisions: list[tuple[str, str]] = []
+
+
+class SaveError(ValueError):
+    """A save or replay that cannot be loaded; the message names what is wrong."""
+
+
+def field_errors(exc: ValidationError) -> list[tuple[str, str]]:
+    """(field path, message) for each error of a pydantic validation, for showing beside a form."""
+    out = []
+    for err in exc.errors():
+        loc = ".".join(str(x) for x in err.get("loc", ())) or "(root)"
+        out.append((loc, err.get("msg", "invalid")))
+    return out
+
+
+def build_scenario(setup: Setup) -> Any:
+    """The engine's Scenario for a setup (validated by the engine's own model)."""
+    from mageduel import scenario as scenario_mod
+
+    participants = []
+    for i, side in enumerate(setup.sides):
+        entry: dict[str, Any] = {"id": f"p{i + 1}", "side": f"side{i + 1}"}
+        if side.sheet is not None:
+            entry["character"] = side.sheet
+        else:
+            entry["roster"] = side.character
+        participants.append(entry)
+    data: dict[str, Any] = {"kind": setup.kind, "participants": participants}
+    if setup.terms:
+        data["terms"] = setup.terms
+    return scenario_mod.Scenario.model_validate(data)
+
+
+class Session:
+    """A duel being played here. ``viewer`` is whose view the screen shows (None: an observer)."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        scenario: Any | None = None,
+        dice_spec: Any | None = None,
+        decisions: list[tuple[str, str]] | tuple = (),
+        replay: bool = False,
+    ) -> None:
+        self.setup = setup
+        self.replaying = replay
+        self.recorded = list(decisions)
+        self.position = len(self.recorded)
+        self.scenario = scenario if scenario is not None else build_scenario(setup)
+        table = any(s.control == "table" for s in setup.sides)
+        if dice_spec is None:
+            dice_spec = dice.ManualSpec() if table else dice.SeededSpec(seed=setup.seed)
+        self.dice_spec = dice_spec
+        self.duel = state.new_duel(self.scenario, dice_spec.source())
+        for player, option in decisions:
+            self.duel.apply(player, option)
+        public = self.duel.view(None)
+        ids = [c.id for c in public.others if c.summoned_by is None]
+        self.main_ids = ids
+        self.controls: dict[str, str] = {pid: setup.sides[i].control for i, pid in enumerate(ids[:2])}
+        self.names: dict[str, str] = {c.id: c.name for c in public.others}
+        self.computers = {
+            pid: ai.Opponent(c, seed=setup.seed * 7 + i + 1)
+            for i, (pid, c) in enumerate(self.controls.items())
+            if c in COMPUTER
+        }
+        self.roller = SplitMix64(setup.seed ^ 0x5EED)
+        self.people = [pid for pid, c in self.controls.items() if c in PEOPLE]
+        self.viewer: str | None = self.people[0] if self.people and not replay else None
+        self.handoff: str | None = None
+        self._settle()
+
+    # --- who decides --------------------------------------------------------------------------------
+
+    def control_of(self, player: str) -> str:
+        if player in self.controls:
+            return self.controls[player]
+        owner = self._summoner(player)
+        return self.controls.get(owner, "normal") if owner else "normal"
+
+    def person_of(self, player: str) -> str:
+        """The main participant whose person decides for ``player`` (a summoned creature's summoner)."""
+        return self._summoner(player) or player
+
+    def _summoner(self, player: str) -> str | None:
+        for c in self.duel.view(None).others:
+            if c.id == player:
+                return c.summoned_by
+        return None
+
+    def automatic(self) -> bool:
+        """Whether the pending decision is the computer's or a roll the page makes (not a person's)."""
+        p = self.duel.pending
+        if p is None or self.handoff is not None or self.replaying:
+            return False
+        control = self.control_of(p.player)
+        if control in COMPUTER:
+            return True
+        return p.kind == "roll" and control != "table"
+
+    def waiting_for_person(self) -> str | None:
+        p = self.duel.pending
+        if p is None or self.replaying or self.automatic():
+            return None
+        return self.person_of(p.player)
+
+    def _settle(self) -> None:
+        """After a change: hand the screen over when the next decision is another person's."""
+        who = self.waiting_for_person()
+        if who is None or self.handoff is not None:
+            return
+        if self.viewer is None or len(self.people) < 2:
+            self.viewer = who
+        elif who != self.viewer:
+            self.handoff = who
+
+    def take_screen(self) -> None:
+        """The next person is at the screen: show their view."""
+        if self.handoff is not None:
+            self.viewer = self.handoff
+            self.handoff = None
+
+    # --- deciding ------------------------------------------------------------------------------------
+
+    def step(self) -> bool:
+        """Make one automatic decision (computer or page roll); False when a person must decide."""
+        if not self.automatic():
+            return False
+        p = self.duel.pending
+        assert p is not None
+        if p.kind == "roll" and self.control_of(p.player) not in COMPUTER:
+            count, sides = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
+            choice = f"roll {sum(self.roller.below(sides) + 1 for _ in range(count))}"
+        else:
+            brain = self.computers.get(self.person_of(p.player))
+            if brain is None:
+                brain = self.computers.setdefault(p.player, ai.Opponent("normal", seed=self.setup.seed))
+            choice = brain.choose(self.duel.view(p.player))
+        self.duel.apply(p.player, choice)
+        self._settle()
+        return True
+
+    def run_computer(self, limit: int = 400) -> int:
+        """Let the computer decide until a person must (at most ``limit`` decisions)."""
+        n = 0
+        while n < limit and self.step():
+            n += 1
+        return n
+
+    def decide(self, option_id: str) -> None:
+        """The viewer's decision. Raises ``state.IllegalDecision`` (the duel unchanged) if not legal."""
+        p = self.duel.pending
+        if p is None:
+            raise state.IllegalDecision("the duel is over")
+        if self.handoff is not None or self.person_of(p.player) != self.viewer:
+            raise state.IllegalDecision("it is not this screen's decision")
+        self.duel.apply(p.player, option_id)
+        self._settle()
+
+    def auto_roll(self) -> None:
+        """The table assistant's auto-roll button: roll the pending dice here instead of typing them."""
+        p = self.duel.pending
+        if p is None or p.kind != "roll":
+            raise state.IllegalDecision("no roll is pending")
+        count, sides = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
+        self.decide(f"roll {sum(self.roller.below(sides) + 1 for _ in range(count))}")
+
+    def typed_roll(self, text: str) -> str | None:
+        """A number typed for the pending roll: None if entered, else the reason it was refused."""
+        p = self.duel.pending
+        if p is None or p.kind != "roll":
+            return "no-roll"
+        count, sides = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
+        text = text.strip()
+        if not text.isdigit():
+            return "not-a-number"
+        n = int(text)
+        if not count <= n <= count * sides:
+            return "out-of-range"
+        self.decide(f"roll {n}")
+        return None
+
+    def prefer(self, reaction: str, mode: str) -> None:
+        if self.viewer is None:
+            return
+        self.duel.set_preference(self.viewer, reaction, mode)
+        self._settle()
+
+    def preferences(self, player: str) -> dict[str, str]:
+        """The viewer's Ask / Always / Never per reaction kind, read back from their own decisions."""
+        prefs = {k: state.ASK for k in state.REACTION_KINDS}
+        for who, option in self.duel.decisions:
+            if who == player and option.startswith("prefer "):
+                parts = option.split()
+                if len(parts) == 3 and parts[1] in prefs:
+                    prefs[parts[1]] = parts[2]
+        return prefs
+
+    # --- views -----------------------------------------------------------------------------------------
+
+    def view(self) -> Any:
+        """What the screen may show: the viewer's own view (never another's)."""
+        return self.duel.view(self.viewer)
+
+    @property
+    def over(self) -> bool:
+        return self.duel.outcome is not None
+
+    # --- saving ----------------------------------------------------------------------------------------
+
+    def save(self) -> Save:
+        decisions = self.recorded if self.replaying else self.duel.decisions
+        return Save(
+            setup=self.setup,
+            scenario=self.scenario.model_dump(mode="json", exclude_none=True),
+            dice=self.dice_spec,
+            decisions=[(p, o) for p, o in decisions],
+        )
+
+    def save_json(self) -> str:
+        return self.save().model_dump_json()
+
+    @classmethod
+    def load(cls, text: str, replay: bool = False) -> Session:
+        """A session from a save's JSON. Raises :class:`SaveError` naming the field or the bad step."""
+        try:
+            saved = Save.model_validate_json(text)
+        except ValidationError as exc:
+            raise SaveError("; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc))) from None
+        return cls.from_save(saved, replay)
+
+    @classmethod
+    def from_save(cls, saved: Save, replay: bool = False) -> Session:
+        from mageduel import scenario as scenario_mod
+
+        try:
+            scen = scenario_mod.Scenario.model_validate(saved.scenario)
+        except ValidationError as exc:
+            raise SaveError("; ".join(f"scenario.{loc}: {msg}" for loc, msg in field_errors(exc))) from None
+        decisions = list(saved.decisions)
+        try:
+            session = cls(saved.setup, scen, saved.dice.source().spec(), decisions, replay=replay)
+        except (state.IllegalDecision, state.EngineError, dice.DiceError) as exc:
+            raise SaveError(f"the replay stops at a step the rules refuse: {exc}") from None
+        return session
+
+    # --- replay (watched, not played: the observer's view, so nothing hidden is shown) ----------------
+
+    def seek(self, position: int) -> None:
+        """Show the replayed duel after its first ``position`` decisions."""
+        position = max(0, min(position, len(self.recorded)))
+        duel = state.new_duel(self.scenario, self.dice_spec.source())
+        for player, option in self.recorded[:position]:
+            duel.apply(player, option)
+        self.duel = duel
+        self.position = position
+
+
+def dumps(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))

@@ -1,0 +1,315 @@
+"""Words for the game: option labels, event lines, roll breakdowns, spell and clause names, in French or English.
+
+Every sentence comes from the one catalogue (``web/messages.json``) through ``web.i18n.t``; the names of
+spells and the statements of clauses come from the engine's own bilingual data (``mageduel.spells``,
+``mageduel.clauses``). An event or option the catalogue has no sentence for still gets a plain line, so a
+new kind from the rules modules is shown, never dropped.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from web.game.choice import parse
+from web.i18n import catalogue, number, t
+
+
+def has(key: str) -> bool:
+    return key in catalogue()
+
+
+def tt(key: str, lang: str, fallback: str, **params: object) -> str:
+    """``t`` with a fallback for keys the catalogue does not hold (engine words we have no sentence for)."""
+    return t(key, lang, **params) if has(key) else fallback
+
+
+@cache
+def _spell(spell_id: str) -> Any:
+    try:
+        from mageduel.spells import catalogue as spells
+
+        return spells.get(spell_id)
+    except Exception:  # noqa: BLE001 - an unknown id is shown as written
+        return None
+
+
+def spell_name(spell_id: str | None, lang: str) -> str:
+    if not spell_id:
+        return "?"
+    sp = _spell(spell_id)
+    if sp is None:
+        return spell_id.replace("_", " ")
+    return getattr(sp.name, lang, None) or sp.name.en
+
+
+def spell_info(spell_id: str) -> Any:
+    return _spell(spell_id)
+
+
+def clause(clause_id: str) -> Any:
+    try:
+        from mageduel import clauses
+
+        return clauses.get(clause_id)
+    except Exception:  # noqa: BLE001
+        return None
+
+
+def clause_title(clause_id: str, lang: str) -> str:
+    c = clause(clause_id)
+    return getattr(c.title, lang) if c is not None else clause_id
+
+
+def clause_statement(clause_id: str, lang: str) -> str:
+    c = clause(clause_id)
+    return getattr(c.statement, lang) if c is not None else ""
+
+
+def word(group: str, value: str, lang: str) -> str:
+    """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
+    return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
+
+
+def point(p: Any, lang: str) -> str:
+    return f"({number(float(p[0]), lang)}, {number(float(p[1]), lang)})"
+
+
+# --- options -------------------------------------------------------------------------------------------
+
+
+def option_label(option_id: str, lang: str, names: dict[str, str]) -> str:
+    """A person's words for one legal option, e.g. ``cast magic_missile @p2`` → "Magic missile at Bo"."""
+    c = parse(option_id)
+    who = names.get(c.target or "", c.target or "")
+    v = c.verb
+    if v == "cast":
+        text = spell_name(c.spell, lang)
+        if c.slot is not None:
+            text += " " + t("opt.slot", lang, slot=c.slot)
+        if c.target:
+            text += " " + t("opt.at", lang, target=who)
+        elif c.point is not None:
+            text += " " + t("opt.at", lang, target=point(c.point, lang))
+        if c.defensive:
+            text += " " + t("opt.defensively", lang)
+        return text
+    if v == "react":
+        r = c.reaction or ""
+        if r in ("duel-counter", "md-counter", "counter"):
+            return t(
+                f"opt.{r}", lang, spell=spell_name(c.spell, lang), slot=c.slot if c.slot is not None else "?"
+            )
+        if r == "parry":
+            return t("opt.parry", lang, weapon=word("weapon", c.weapon or "", lang))
+        return tt(f"opt.react.{r}", lang, r)
+    if v in ("attack", "full-attack"):
+        return t(f"opt.{v}", lang, weapon=word("weapon", c.weapon or "", lang), target=who)
+    if v == "aoo":
+        return t("opt.aoo", lang, weapon=word("weapon", c.weapon or "", lang))
+    if v in ("move", "step") and c.point is not None:
+        return t(f"opt.{v}", lang, point=point(c.point, lang))
+    if v == "zone" and c.value:
+        w, _, h = c.value.partition("x")
+        return t("opt.zone", lang, width=w, height=h)
+    if v == "prepare" and c.value:
+        return t("opt.prepare", lang, rounds=c.value)
+    if v == "roll" and c.value:
+        return c.value
+    if v == "choose" and c.value:
+        return tt(f"choice.{c.value}", lang, c.value.replace("_", " "))
+    if v == "face-off" and c.value:
+        return word("skill", c.value, lang)
+    return tt(f"opt.{option_id}", lang, option_id)
+
+
+def pending_title(kind: str, lang: str) -> str:
+    return tt(f"pend.{kind}", lang, kind.replace("rite:", "").replace("-", " "))
+
+
+# --- the log -------------------------------------------------------------------------------------------
+
+
+def breakdown(data: dict[str, Any], lang: str) -> str:
+    """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"."""
+    parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
+    for name, value in data.get("modifiers", []):
+        if not value:
+            continue
+        sign = "+" if value >= 0 else "−"
+        parts.append(f"{sign} {abs(value)} {word('mod', str(name), lang)}")
+    text = " ".join(parts) + f" = {data.get('total')}"
+    against, target = data.get("against"), data.get("target")
+    if against:
+        vs = word("against", str(against), lang)
+        text += f" {t('log.vs', lang)} {vs}" + (f" {target}" if target is not None else "")
+    outcome = data.get("outcome")
+    if outcome:
+        text += (
+            f" : {word('outcome', str(outcome), lang)}"
+            if lang == "fr"
+            else f": {word('outcome', str(outcome), lang)}"
+        )
+    return text
+
+
+def purpose(text: str, lang: str) -> str:
+    """The engine states a roll's purpose in English words; known ones are translated, others shown as is."""
+    key = "purpose." + text
+    if has(key):
+        return t(key, lang)
+    for prefix in ("attack with ", "initiative (face-off, "):
+        if text.startswith(prefix):
+            rest = text[len(prefix) :].rstrip(")")
+            return t(
+                "purpose." + prefix.strip(" ("),
+                lang,
+                what=word("weapon" if "attack" in prefix else "skill", rest, lang),
+            )
+    if text.endswith(" damage"):
+        return t("purpose.damage", lang, what=spell_name(text[: -len(" damage")], lang))
+    return text
+
+
+def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
+    """One line of the log for an event (``views.EventModel``)."""
+    d = e.data or {}
+    actor = names.get(e.actor or "", e.actor or "")
+
+    def nm(cid: Any) -> str:
+        return names.get(str(cid), str(cid)) if cid is not None else ""
+
+    k = e.kind
+    if k == "roll":
+        return f"{actor} — {purpose(str(d.get('purpose', '')), lang)}: {breakdown(d, lang)}"
+    if k in ("casting-spell", "identified", "spell", "countered"):
+        params = {
+            "actor": actor,
+            "spell": spell_name(d.get("spell"), lang),
+            "level": d.get("level", "?"),
+            "school": word("school", str(d.get("school", "")), lang),
+            "caster": nm(d.get("caster")),
+        }
+        return t(f"ev.{k}", lang, **params)
+    if k == "casting":
+        targets = ", ".join(nm(x) for x in d.get("targets") or [])
+        key = "ev.casting.at" if targets else "ev.casting"
+        return t(key, lang, actor=actor, targets=targets) + (
+            f" {t('opt.defensively', lang)}" if d.get("defensive") else ""
+        )
+    if k == "damage":
+        key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
+        return t(
+            key,
+            lang,
+            actor=actor,
+            amount=d.get("amount"),
+            by=nm(d.get("by")),
+            hp=d.get("hp"),
+            nonlethal=d.get("nonlethal"),
+        )
+    if k in ("condition", "condition-ends"):
+        text = t(f"ev.{k}", lang, actor=actor, condition=word("cond", str(d.get("condition", "")), lang))
+        if k == "condition" and d.get("rounds"):
+            text += " " + t("log.rounds", lang, rounds=d["rounds"])
+        return text
+    if k == "status":
+        return t("ev.status", lang, actor=actor, status=word("status", str(d.get("status", "")), lang))
+    if k in ("move", "pushed"):
+        return t(f"ev.{k}", lang, actor=actor, to=point(d.get("to", (0, 0)), lang))
+    if k == "round":
+        return t(
+            "ev.round.preparation" if d.get("phase") == "preparation" else "ev.round",
+            lang,
+            round=d.get("round"),
+        )
+    if k == "initiative":
+        return t("ev.initiative", lang, order=", ".join(nm(x) for x in d.get("order", [])))
+    if k == "zone":
+        return t(
+            "ev.zone",
+            lang,
+            width=number(float(d.get("width", 0)), lang),
+            height=number(float(d.get("height", 0)), lang),
+        )
+    if k == "rite":
+        step = str(d.get("step", ""))
+        value = d.get("value")
+        if isinstance(value, list):
+            value = " × ".join(str(v) for v in value)
+        return tt(
+            f"rite.{step}",
+            lang,
+            f"{actor + ': ' if actor else ''}{step}",
+            actor=actor,
+            value=value if value is not None else "",
+            meaning=d.get("meaning", ""),
+        )
+    if k == "end":
+        return outcome_line(d, lang, names)
+    if k in ("duel-counter", "counterspell"):
+        return t(
+            "ev.counter",
+            lang,
+            actor=actor,
+            caster=nm(d.get("caster")),
+            spell=spell_name(d.get("using"), lang),
+        )
+    if k in ("attack", "aoo"):
+        return t(
+            f"ev.{k}",
+            lang,
+            actor=actor,
+            target=nm(d.get("target")),
+            weapon=word("weapon", str(d.get("weapon", "")), lang),
+        )
+    if has(f"ev.{k}"):
+        return t(
+            f"ev.{k}",
+            lang,
+            actor=actor,
+            caster=nm(d.get("caster")),
+            attacker=nm(d.get("attacker")),
+            target=nm(d.get("target")),
+            why=d.get("why", ""),
+            turn=actor,
+        )
+    # A kind with no sentence yet: its name and data, plainly.
+    extra = ", ".join(f"{a}={b}" for a, b in d.items() if not isinstance(b, dict | list))
+    return f"{actor + ' — ' if actor else ''}{k}{': ' + extra if extra else ''}"
+
+
+def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
+    if out.get("tie"):
+        return t("end.tie", lang, reason=word("reason", str(out.get("reason", "")), lang))
+    winners = ", ".join(names.get(w, w) for w in out.get("winners", []))
+    return t("end.winner", lang, winners=winners, reason=word("reason", str(out.get("reason", "")), lang))
+
+
+#: Log filters: which event kinds each shows.
+FILTERS = {
+    "all": None,
+    "rolls": {"roll", "roll-off", "initiative"},
+    "spells": {
+        "casting",
+        "casting-spell",
+        "identified",
+        "not-identified",
+        "spell",
+        "countered",
+        "counterspell",
+        "duel-counter",
+        "counter-fails",
+        "spell-lost",
+    },
+    "rite": {"rite", "zone", "start", "placed"},
+}
+
+
+def keep(e: Any, flt: str) -> bool:
+    kinds = FILTERS.get(flt)
+    return kinds is None or e.kind in kinds
+
+
+def number_ft(feet: float, lang: str) -> str:
+    return f"{number(float(feet), lang)} {t('arena.unit', lang)}"
