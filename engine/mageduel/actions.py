@@ -20,6 +20,8 @@ if TYPE_CHECKING:
     from .state import Duel, Gen, Option
 
 DEFAULT_DUEL_DISTANCE = 30.0
+#: In a plain duel, "move away" is listed only while the opponent is nearer than this (feet).
+PLAIN_DUEL_SPREAD = 60.0
 
 
 @dataclass(slots=True)
@@ -66,7 +68,8 @@ def default_placement(duel: Duel) -> None:
             for i in range(n)
         ]
     for c, p, sp in zip(duel.participants, points, duel.scenario.participants, strict=False):
-        c.pos = geometry.rounded(tuple(sp.position) if sp.position is not None else p)  # type: ignore[arg-type]
+        given = tuple(sp.position) + (0.0,) * (3 - len(sp.position)) if sp.position is not None else None
+        c.pos = geometry.rounded(given if given is not None else p)  # type: ignore[arg-type]
     duel.emit(
         "placed",
         None,
@@ -193,13 +196,14 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
             return
     while True:
         opts = turn_options(duel, c, b)
+        movable = any(o.kind in ("move", "step") for o in opts)
         choice = yield from duel.ask(
             c.id,
             "turn",
             opts,
             "your action",
-            {"round": duel.round},
-            parametric=lambda oid, c=c, b=b: _parametric(duel, c, b, oid),
+            {"round": duel.round, "actor": c.id},
+            parametric=(lambda oid, c=c, b=b: _parametric(duel, c, b, oid)) if movable else None,
         )
         opt = next((o for o in opts if o.id == choice), None) or _parametric(duel, c, b, choice)
         if opt is None or opt.kind == "end":
@@ -356,6 +360,8 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
             if p not in seen and geometry.distance(c.pos, p) > 0.05:
                 seen.add(p)
                 out.append(p)
+        if zone is None and d >= PLAIN_DUEL_SPREAD:
+            continue  # a plain duel has no walls: listing "away" forever would let it drift apart
         p = geometry.away(c.pos, o.pos, feet)
         if zone is not None:
             p = (

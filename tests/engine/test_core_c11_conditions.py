@@ -1,0 +1,74 @@
+"""C-11: the conditions the spells use, with durations counted on the initiative of their source."""
+
+from mageduel.conditions import RULES, Condition, total_modifier
+
+from tests.engine.coretools import core_duel, run
+
+C11 = (
+    "blinded",
+    "confused",
+    "dazed",
+    "entangled",
+    "exhausted",
+    "fatigued",
+    "frightened",
+    "nauseated",
+    "paralysed",
+    "petrified",
+    "prone",
+    "shaken",
+    "sickened",
+    "staggered",
+    "stunned",
+    "unconscious",
+    "invisible",
+    "flying",
+)
+
+
+def test_c11_every_condition_of_the_list_has_rules():
+    assert set(C11) <= set(RULES)
+
+
+def test_c11_a_dazed_creature_takes_no_action():
+    d = core_duel(dice=[15, 5], pos_b=(20.0, 0.0))
+    d.by_id["p2"].conditions.append(Condition("dazed", rounds=1, tick_on="p1"))
+    run(d, "p1: end")
+    assert any(e.kind == "no-action" and e.actor == "p2" for e in d.events)
+
+
+def test_c11_duration_ends_at_the_start_of_the_source_turn():
+    d = core_duel(dice=[15, 5], pos_b=(20.0, 0.0))
+    d.by_id["p2"].conditions.append(Condition("shaken", rounds=1, tick_on="p1"))
+    run(d, "p1: end", "p2: end")
+    assert not d.by_id["p2"].has("shaken")
+    ends = [e for e in d.events if e.kind == "condition-ends"]
+    assert ends and ends[0].data == {"condition": "shaken", "why": "duration"} and ends[0].round == 2
+
+
+def test_c11_shaken_penalises_attacks_saves_and_checks():
+    d = core_duel()
+    k = d.by_id["p2"]
+    base_will = sum(v for _, v in k.save_parts("will"))
+    k.conditions.append(Condition("shaken", rounds=3, tick_on="p2"))
+    assert sum(v for _, v in k.save_parts("will")) == base_will - 2
+    assert ("shaken", -2) in k.attack_parts("melee")
+
+
+def test_c11_bonuses_of_one_type_do_not_stack():
+    conds = [
+        Condition("a", stat="ac", value=4, bonus_type="armor"),
+        Condition("b", stat="ac", value=6, bonus_type="armor"),
+        Condition("c", stat="ac", value=1, bonus_type="dodge"),
+        Condition("d", stat="ac", value=1, bonus_type="dodge"),
+    ]
+    assert total_modifier(conds, ("ac",)) == 6 + 2
+
+
+def test_c11_paralysed_is_helpless_but_does_not_end_the_duel_petrified_does():
+    d = core_duel()
+    k = d.by_id["p2"]
+    k.conditions.append(Condition("paralysed", rounds=3, tick_on="p1"))
+    assert k.acts() == "none" and not k.ends_duel_condition()
+    k.conditions.append(Condition("petrified"))
+    assert k.ends_duel_condition()
