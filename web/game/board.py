@@ -151,7 +151,7 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
         )
         label = text.word("status", c.status, lang)
         out.append(
-            f'<text class="out-label" x="{_attr(x)}" y="{_attr(y + radius + unit * 9)}" text-anchor="middle" '
+            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" text-anchor="start" '
             f'font-size="{_attr(unit * 3.6)}">{escape(label)}</text>'
         )
     out.append("</g>")

@@ -27,6 +27,11 @@ _proxies: list[Any] = []
 _pumping = False
 
 
+def found(x: Any) -> bool:
+    """Whether a DOM lookup found something: JavaScript's null arrives as ``JsNull``, not ``None``."""
+    return x is not None and type(x).__name__ not in ("JsNull", "JsUndefined")
+
+
 def _storage() -> Any:
     """localStorage, or None where the browser refuses it (a sandboxed or cross-site iframe)."""
     if document.documentElement.dataset.storage == "memory":
@@ -41,7 +46,7 @@ def _storage() -> Any:
 
 
 def _focus_key(el: Any) -> str | None:
-    if el is None or not hasattr(el, "getAttribute"):
+    if not found(el) or not hasattr(el, "getAttribute"):
         return None
     for attr in ("data-option", "data-pick", "id", "data-act"):
         v = el.getAttribute(attr)
@@ -53,13 +58,16 @@ def _focus_key(el: Any) -> str | None:
 def draw() -> None:
     """Draw the game, keeping the keyboard focus where it was, or on the screen's first choice."""
     active = document.activeElement
-    inside = active is not None and root.contains(active)
-    key = _focus_key(active) if inside else None
+    inside = found(active) and root.contains(active)
+    # Focus stays put in the log, the filters and the preferences; after a decision it moves to the next
+    # decision's first choice, so a keyboard player carries on without hunting for it.
+    keep = inside and found(active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box"))
+    key = _focus_key(active) if keep else None
     root.innerHTML = app.render()
     screen = root.querySelector("[data-screen]")
     document.documentElement.dataset.screen = screen.dataset.screen if screen else ""
     arena = document.getElementById("arena")
-    if arena is not None:
+    if found(arena):
         arena.hidden = app.session is not None
     target = None
     if key:
@@ -67,12 +75,12 @@ def draw() -> None:
             target = root.querySelector(key)
         except Exception:  # noqa: BLE001 - a selector we could not build: fall back to autofocus
             target = None
-    if target is None:
+    if not found(target):
         target = root.querySelector("[data-autofocus]")
-    if target is not None and (inside or app.session is not None):
+    if found(target) and (inside or app.session is not None):
         target.focus(_options())
     log = root.querySelector("#log-list")
-    if log is not None:
+    if found(log):
         log.scrollTop = log.scrollHeight
     _effects()
 
@@ -111,7 +119,7 @@ def _effects() -> None:
             root.dataset.downloaded = effect[1]
         elif kind == "resume" and store is not None:
             saved = store.getItem(SAVE_KEY)
-            if saved:
+            if found(saved) and saved:
                 why = app.restore(saved)
                 if why:
                     app.notice = t("save.bad", app.lang, why=why)
@@ -182,7 +190,7 @@ def _form_data(form: Any) -> dict[str, str]:
 
 def on_click(event: Any) -> None:
     el = event.target.closest("[data-act]")
-    if el is None or not root.contains(el) or el.tagName == "FORM":
+    if not found(el) or not root.contains(el) or el.tagName == "FORM":
         return
     if el.tagName == "INPUT":
         return  # radios report through "change"
@@ -196,17 +204,17 @@ def on_change(event: Any) -> None:
         act(el.dataset.act, _data(el))
         return
     form = el.closest("form")
-    if form is not None and form.dataset.act == "start":
+    if found(form) and form.dataset.act == "start":
         app.read_form(_form_data(form))
         draw()
 
 
 def on_input(event: Any) -> None:
     el = event.target
-    live = el.dataset.live if el.dataset else None
-    if live:
+    live = el.dataset.live if found(el.dataset) else None
+    if found(live) and live:
         out = document.getElementById(live)
-        if out is not None:
+        if found(out):
             out.textContent = el.value
 
 
@@ -222,19 +230,19 @@ def on_key(event: Any) -> None:
         return
     target = event.target
     key = event.key
-    typing = target is not None and getattr(target, "tagName", "") in TEXT_INPUTS
+    typing = found(target) and getattr(target, "tagName", "") in TEXT_INPUTS
     if typing and key != "Escape":
         return
     if key == "l":
         log = root.querySelector("#log-list")
-        if log is not None:
+        if found(log):
             log.focus()
             event.preventDefault()
         return
     if key == "Enter" and getattr(target, "tagName", "") == "BUTTON":
         return  # the focused button's own click
     el = root.querySelector(f'[data-key="{key}"]') if len(key) <= 6 else None
-    if el is not None:
+    if found(el):
         event.preventDefault()
         el.click()
 
@@ -267,7 +275,7 @@ def mount(element_id: str = "game") -> App:
             app.notice = t("replay.bad", app.lang, why=why)
     elif store is not None:
         saved = store.getItem(SAVE_KEY)
-        if saved:
+        if found(saved) and saved:
             why = app.restore(saved)
             app.notice = t("save.bad", app.lang, why=why) if why else t("save.restored", app.lang)
             if why:

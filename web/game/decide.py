@@ -293,7 +293,8 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
         else ""
     )
     return (
-        f'<section class="decision roll" data-kind="roll" aria-labelledby="decision-title">'
+        f'<section class="decision roll" data-kind="roll" data-purpose="{escape(str(context.get("purpose", "")))}" '
+        f'data-dice="{count}d{sides}" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(t("roll.title", lang, name=name))}</h2>'
         f'<p class="prompt">{escape(t("roll.ask", lang, dice=f"{count}d{sides}", what=what))}</p>'
         f'<form class="roll-form" data-act="typed-roll"><label for="roll-value">{escape(t("roll.label", lang, lo=lo, hi=hi))}</label>'

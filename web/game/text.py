@@ -68,7 +68,21 @@ def clause_statement(clause_id: str, lang: str) -> str:
 
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
+    if group == "weapon":
+        w = _weapon(value)
+        if w is not None:
+            return w.name_fr if lang == "fr" else w.name_en
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
+
+
+@cache
+def _weapon(weapon_id: str) -> Any:
+    try:
+        from mageduel import weapons
+
+        return weapons.WEAPONS.get(weapon_id)
+    except Exception:  # noqa: BLE001
+        return None
 
 
 def point(p: Any, lang: str) -> str:
@@ -247,6 +261,14 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         )
     if k == "end":
         return outcome_line(d, lang, names)
+    if k == "restored":
+        back = []
+        for cid, r in (d.get("participants") or {}).items():
+            back.append(t("ev.restored.one", lang, name=nm(cid), hp=r.get("hp", 0),
+                          spells=len(r.get("spells_vanished") or [])))
+        return t("ev.restored", lang, who="; ".join(back))
+    if k == "spell-lost":
+        return t("ev.spell-lost", lang, actor=actor, why=word("why", str(d.get("why", "")), lang))
     if k in ("duel-counter", "counterspell"):
         return t(
             "ev.counter",
@@ -280,10 +302,13 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
 
 
 def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
+    """Who won, or a tie, and why: the title of the ending's clause (MD-21 "Rivals defeated"…)."""
+    clauses = out.get("clauses") or []
+    reason = clause_title(clauses[0], lang) if clauses else word("reason", str(out.get("reason", "")), lang)
     if out.get("tie"):
-        return t("end.tie", lang, reason=word("reason", str(out.get("reason", "")), lang))
+        return t("end.tie", lang, reason=reason)
     winners = ", ".join(names.get(w, w) for w in out.get("winners", []))
-    return t("end.winner", lang, winners=winners, reason=word("reason", str(out.get("reason", "")), lang))
+    return t("end.winner", lang, winners=winners, reason=reason)
 
 
 #: Log filters: which event kinds each shows.
