@@ -13,11 +13,16 @@ be cast (DU-6, DU-7), is this damage nonlethal (DU-31, MD-14), when does the due
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .weapons import WEAPONS
+
+if TYPE_CHECKING:
+    from .hooks import Hooks
+    from .scenario import Scenario
+    from .state import Duel, Option
 
 Kind = Literal["duel", "mageduel"]
 #: DU-4: the forms of weapon attack a duel may be limited to.
@@ -66,6 +71,11 @@ class Terms(BaseModel):
     #: DU-9 / MD-25: ask every participant at the start of each round whether they go on (or, in a
     #: mageduel, declare a draw). When False everyone is taken to go on, and nobody is asked.
     progress_check: bool = False
+    #: DU-2: "refused" drops the options that break the terms; "allowed" keeps them, marked, so a player
+    #: may break the terms and lose the duel for it.
+    breaches: Literal["refused", "allowed"] = "refused"
+    #: DU-30: each side's starting victory points when performance combat is on.
+    victory_points: int = Field(default=1, ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> Terms:  # X-3
@@ -186,3 +196,58 @@ class Terms(BaseModel):
             "first_hit": "at the first hit (DU-5)",
             "hits": f"after {self.hits} successful attacks (DU-5)",
         }[self.end]
+
+
+# --------------------------------------------------------------------------------------------------
+# The legality filter (hooks.legal): the terms' bans, DU-4, DU-6, DU-7; breaking them is DU-2.
+
+
+def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
+    """The (reason, clause) for which ``option`` would break the duel's terms, or None."""
+    terms: Terms = duel.terms
+    actor = duel.by_id[actor_id]
+    kind = option.kind
+    if kind in ("attack", "full-attack", "aoo"):
+        wid = option.data.get("weapon")
+        w = next((x for x in actor.weapons if x.id == wid), None)
+        if w is None:
+            return None
+        form: WeaponForm = "unarmed" if w.unarmed else ("ranged" if w.kind == "ranged" else "melee")
+        ok, why, clause = terms.weapon_allowed(w.id, form, w.magic)
+        return None if ok else (why, clause)
+    if kind == "cast":
+        from .effects import spell_by_id
+
+        sp = spell_by_id(option.data["spell"])
+        touched = set(option.data.get("targets", [])) | set(option.data.get("affected", []))
+        if option.data.get("aim"):
+            touched.add(option.data["aim"])
+        others = bool(touched - {actor_id})
+        ranged = "ranged_touch" in sp.attack_kinds
+        ok, why, clause = terms.spell_allowed(sp.summons, others, ranged)
+        return None if ok else (why, clause)
+    return None
+
+
+def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
+    """Refuse (or, with ``breaches`` "allowed", mark) what the terms forbid."""
+    if duel.data.get("ordinary_combat"):
+        return None  # DU-2: the duel is over; ordinary combat has no terms
+    found = breach(duel, actor_id, option)
+    if found is None:
+        return None
+    why, clause = found
+    if duel.terms.breaches == "allowed":
+        option.data["breaks_terms"] = f"{why} ({clause}); breaking the terms loses the duel (DU-2)"
+        return None
+    return f"{why} ({clause})"
+
+
+def install(hooks: Hooks, scenario: Scenario) -> None:
+    prev = hooks.legal
+
+    def chained(duel: Duel, actor_id: str, option: Option) -> str | None:
+        why = prev(duel, actor_id, option) if prev is not None else None
+        return why if why is not None else legal(duel, actor_id, option)
+
+    hooks.legal = chained

@@ -1,0 +1,563 @@
+"""How duels and mageduels end (DU-2, DU-5, DU-9, MD-6, MD-13, MD-14, MD-19..MD-25) and what ending gives
+back (MD-20).
+
+Plugged into the state machine's hooks (``hooks.Hooks``):
+
+- ``check_end`` (after every decision, turn and round): marks the "slain" (MD-14: nonlethal damage at
+  least equal to current hit points; MD-15: Constitution 0) and the expelled (MD-22: out of the zone),
+  then decides: a one-on-one disqualification (MD-23 ruling), defeat (MD-21), a broken term (DU-2), and in
+  a plain duel the agreed end condition (DU-5: default, to the death, first blood, first hit, N hits).
+- ``round_start``: scenario interference (MD-19: someone walks in, an attack from outside), the animals'
+  Will saves (MD-6), a disqualified participant's choice (MD-23), the progress check (DU-9 go on or
+  withdraw; MD-25 declare a draw) when ``terms.progress_check`` is on.
+- ``legal`` + ``on_event``: an option marked as breaking the terms (``terms.legal``) or as an item attack
+  (``zone_effects.legal``, MD-13) has its consequence the moment it is taken.
+- ``on_end``: MD-20, every participant gets back lost hit points and ability points and the duel's spells
+  vanish; the final state shows it.
+
+Time (MD-24, 600 rounds) is the core's ``options.max_rounds`` check, logged with MD-24.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .rite import mains
+
+if TYPE_CHECKING:
+    from .combatant import Combatant
+    from .events import Event
+    from .hooks import Hooks
+    from .scenario import Scenario
+    from .state import Duel, Gen, Option, Outcome
+
+#: Statuses that take a participant out of a mageduel for good.
+MAGEDUEL_OUT = frozenset({"slain", "expelled", "disqualified", "excluded", "withdrawn", "dead"})
+#: MD-24: one hour.
+HOUR_ROUNDS = 600
+
+
+def _outcome(**kw: Any) -> Outcome:
+    from .state import Outcome
+
+    return Outcome(**kw)
+
+
+def names(duel: Duel, ids: list[str]) -> str:
+    return ", ".join(duel.by_id[i].name for i in ids)
+
+
+# --- marking the fallen -----------------------------------------------------------------------------------
+
+
+def mark_mageduel_statuses(duel: Duel) -> None:
+    """MD-14, MD-15 "slain"; MD-22 expelled (out of the zone, by walking or by being pushed)."""
+    zone = duel.zone
+    for c in duel.participants:
+        if c.status in MAGEDUEL_OUT:
+            continue
+        if c.nonlethal > 0 and c.nonlethal >= c.hp:
+            c.status = "slain"
+            duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
+            continue
+        if c.ability("con") <= 0:
+            c.status = "slain"
+            duel.emit("status", c.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
+            continue
+        if c.summoned_by is None and zone is not None and not zone.holds(c.pos):
+            c.status = "expelled"
+            duel.emit("status", c.id, {"status": "expelled", "at": list(c.pos)}, ("MD-22",))
+
+
+def standing_sides(duel: Duel, out: frozenset[str] | set[str]) -> dict[str, list[str]]:
+    sides: dict[str, list[str]] = {}
+    for c in mains(duel):
+        if c.status not in out and not c.data.get("disqualified"):
+            sides.setdefault(c.side, []).append(c.id)
+    return sides
+
+
+def _last_side(
+    duel: Duel, sides: dict[str, list[str]], reason: str, clauses: tuple[str, ...], why: str
+) -> Outcome | None:
+    if len(sides) > 1:
+        return None
+    people = mains(duel)
+    if not sides:
+        return _outcome(reason=reason, tie=True, clauses=clauses, text=f"nobody is left: {why}")
+    side = next(iter(sides))
+    winners = [c.id for c in people if c.side == side]
+    losers = [c.id for c in people if c.side != side]
+    return _outcome(
+        reason=reason,
+        winners=winners,
+        losers=losers,
+        clauses=clauses,
+        text=f"{names(duel, winners)} won: {why}",
+    )
+
+
+# --- the end check ----------------------------------------------------------------------------------------
+
+
+def mageduel_end(duel: Duel) -> Outcome | None:
+    mark_mageduel_statuses(duel)
+    dq = duel.data.get("dq_one_on_one")
+    if dq is not None:
+        return dq
+    people = mains(duel)
+    out = {c.id for c in people if c.status in MAGEDUEL_OUT}
+    if not out:
+        return None
+    expelled = [c.id for c in people if c.status == "expelled"]
+    sides = standing_sides(duel, MAGEDUEL_OUT)
+    reason, clauses = "defeat", ("MD-21",)
+    why = "every rival was slain"
+    if expelled and any(duel.by_id[i].side not in sides for i in expelled):
+        reason, clauses, why = "expulsion", ("MD-22", "MD-21"), "every rival was slain or left the zone"
+    return _last_side(duel, sides, reason, clauses, why)
+
+
+def plain_duel_end(duel: Duel) -> Outcome | None:
+    from .state import OUT_STATUSES
+
+    terms = duel.terms
+    people = mains(duel)
+    end = terms.end
+    if end in ("first_blood", "first_hit", "hits"):
+        need = {"first_blood": None, "first_hit": 1, "hits": terms.hits}[end]
+        if end == "first_blood":
+            who = duel.data.get("first_blood")
+            label = "drew first blood"
+        else:
+            # duel.hits: the core's count of successful attacks (after parries, images and miss chances).
+            who = next((cid for cid, n in duel.hits.items() if n >= (need or 1)), None)
+            label = "landed the first hit" if end == "first_hit" else f"landed {need} successful attacks"
+        if who is not None:
+            side = duel.by_id[who].side
+            winners = [c.id for c in people if c.side == side]
+            losers = [c.id for c in people if c.side != side]
+            return _outcome(
+                reason=end.replace("_", "-"),
+                winners=winners,
+                losers=losers,
+                clauses=("DU-5",),
+                text=f"{duel.by_id[who].name} {label} (DU-5)",
+            )
+    if end == "to_the_death":
+        sides: dict[str, list[str]] = {}
+        for c in people:
+            if c.status != "dead":
+                sides.setdefault(c.side, []).append(c.id)
+        return _last_side(duel, sides, "death", ("DU-5",), "every rival is dead (a duel to the death)")
+    # Default (and the fallback of the other conditions: someone who cannot go on ends any duel).
+    standing: dict[str, list[str]] = {}
+    for c in people:
+        if c.status not in OUT_STATUSES and not c.ends_duel_condition():
+            standing.setdefault(c.side, []).append(c.id)
+    return _last_side(duel, standing, "defeat", ("DU-5",), "every rival is unconscious or cannot go on")
+
+
+def check_end(duel: Duel) -> Outcome | None:
+    if duel.outcome is not None:
+        return None
+    if duel.phase in ("setup", "pre-fight", "preparation", "initiative"):
+        return None
+    breach = duel.data.get("breach")
+    if breach is not None and duel.data.get("ordinary_combat"):
+        # DU-2: the breaching side has lost already; the fight goes on as ordinary combat until it is over.
+        from .state import OUT_STATUSES
+
+        standing: dict[str, list[str]] = {}
+        for c in mains(duel):
+            if c.status not in OUT_STATUSES and not c.ends_duel_condition():
+                standing.setdefault(c.side, []).append(c.id)
+        if len(standing) > 1:
+            return None
+        return breach_outcome(duel, breach)
+    if breach is not None:
+        return breach_outcome(duel, breach)
+    if duel.kind == "mageduel":
+        return mageduel_end(duel)
+    return plain_duel_end(duel)
+
+
+def breach_outcome(duel: Duel, breach: dict[str, Any]) -> Outcome:
+    people = mains(duel)
+    losers = [c.id for c in people if c.side == breach["side"]]
+    winners = [c.id for c in people if c.side != breach["side"]]
+    after = " The fight went on as ordinary combat." if duel.data.get("ordinary_combat") else ""
+    return _outcome(
+        reason="breach",
+        winners=winners,
+        losers=losers,
+        clauses=("DU-2",),
+        text=f"{duel.by_id[breach['by']].name} broke the terms ({breach['why']}) and lost the duel.{after}",
+    )
+
+
+# --- consequences of marked options (DU-2, MD-13) ---------------------------------------------------------
+
+
+def record_marks(duel: Duel, actor_id: str, option: Option) -> None:
+    n = len(duel.decisions)
+    if duel.data.get("marks_at") != n:
+        duel.data["marks_at"] = n
+        duel.data["marks"] = {}
+    for key in ("breaks_terms", "disqualifies"):
+        if key in option.data:
+            duel.data["marks"][(actor_id, option.id)] = (key, option.data[key])
+
+
+def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
+    """The mark of the decision just taken, once: (actor, key, reason)."""
+    n = len(duel.decisions)
+    at = duel.data.get("marks_at")
+    if not n or at is None or at > n - 1 or duel.data.get("marks_seen") == n:
+        return None
+    duel.data["marks_seen"] = n
+    player, option_id = duel.decisions[-1]
+    found = duel.data.get("marks", {}).get((player, option_id))
+    if found is None:
+        return None
+    return player, found[0], found[1]
+
+
+def disqualify(duel: Duel, c: Combatant, why: str) -> None:
+    """MD-13 / MD-23: a disqualified participant is outside interference from now on."""
+    c.status = "disqualified"
+    c.data["disqualified"] = True
+    duel.emit("disqualified", c.id, {"why": why}, ("MD-13", "MD-23"))
+    people = mains(duel)
+    if len(people) == 2:
+        # MD-23 ruling: in a one-on-one mageduel the opponent of a disqualified participant wins.
+        other = next(p for p in people if p.id != c.id)
+        duel.data["dq_one_on_one"] = _outcome(
+            reason="disqualification",
+            winners=[other.id],
+            losers=[c.id],
+            clauses=("MD-23", "MD-13"),
+            text=f"{c.name} was disqualified ({why}); {other.name} wins",
+        )
+
+
+def on_event(duel: Duel, e: Event) -> None:
+    kind = e.kind
+    if kind == "rite" and e.data.get("step") == "begin":
+        snapshot(duel)
+        return
+    if kind == "damage" and duel.kind == "mageduel" and duel.data.get("md_started"):
+        c = duel.by_id.get(e.actor or "")
+        if c is not None and c.status not in MAGEDUEL_OUT and c.nonlethal > 0 and c.nonlethal >= c.hp:
+            # MD-14: "slain" the moment nonlethal damage reaches current hit points.
+            c.status = "slain"
+            duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
+    if kind == "damage" and e.data.get("amount", 0) > 0 and "first_blood" not in duel.data:
+        by = e.data.get("by")
+        if by in duel.by_id and e.actor in duel.by_id and duel.by_id[by].side != duel.by_id[e.actor].side:
+            duel.data["first_blood"] = duel.by_id[by].summoned_by or by  # DU-5: first hit point of damage
+    mark = taken_mark(duel)
+    if mark is None:
+        return
+    actor, key, why = mark
+    c = duel.by_id[actor]
+    if key == "disqualifies" and c.status not in MAGEDUEL_OUT:
+        disqualify(duel, c, why)
+    elif key == "breaks_terms" and "breach" not in duel.data:
+        duel.data["breach"] = {"by": actor, "side": c.side, "why": why}
+        duel.emit("breach", actor, {"why": why, "loses": True}, ("DU-2",))
+        if duel.kind != "mageduel":
+            # DU-2: ordinary combat from now on: no duel actions, no duel protections.
+            duel.data["ordinary_combat"] = True
+            duel.data["duel_actions_off"] = True
+
+
+# --- round start: interference, animals, disqualified, progress -------------------------------------------
+
+
+def scenario_events(duel: Duel, kind: str) -> list[Any]:
+    events = getattr(duel.scenario, "events", None) or []
+    return [
+        ev for ev in events if getattr(ev, "kind", None) == kind and getattr(ev, "round", None) == duel.round
+    ]
+
+
+def interference(duel: Duel) -> None:
+    """MD-19: a non-participant walks in, or an attack comes from outside (it fails): a tie at once."""
+    if duel.kind != "mageduel":
+        return
+    for kind, what in (("bystander", "walks into the zone"), ("outside_attack", "attacks from outside")):
+        for ev in scenario_events(duel, kind):
+            who = getattr(ev, "who", None) or "a stranger"
+            data = {"who": who, "what": what}
+            if kind == "outside_attack":
+                data["fails"] = True
+            duel.emit("interference", None, data, ("MD-19",))
+            duel.end(
+                _outcome(
+                    reason="interference",
+                    tie=True,
+                    clauses=("MD-19",),
+                    text=f"{who} {what}: the mageduel ends at once and everyone is tied",
+                )
+            )
+            return
+
+
+def animals(duel: Duel) -> Gen:
+    """MD-6: animals inside the zone make a Will save each round (DC 15 + 1 per participant) or flee."""
+    herd = duel.data.get("animals")
+    if herd is None:
+        herd = [
+            {"name": getattr(a, "name", "animal"), "will": getattr(a, "will", 0), "inside": True}
+            for a in (getattr(duel.scenario, "animals", None) or [])
+        ]
+        duel.data["animals"] = herd
+    if not herd:
+        return
+    dc = 15 + len(mains(duel))
+    roller = mains(duel)[0].id
+    for a in herd:
+        if not a["inside"]:
+            continue
+        r = yield from duel.check(
+            roller,
+            f"{a['name']}: Will save or flee the zone",
+            [("Will", a["will"])],
+            dc,
+            ("MD-6",),
+            kind="save",
+        )
+        if not r.success:
+            a["inside"] = False
+        duel.emit("animal", None, {"name": a["name"], "flees": not r.success, "dc": dc}, ("MD-6",))
+
+
+def disqualified_choices(duel: Duel) -> Gen:
+    """MD-23: a disqualified participant (three or more) may keep out of it, or interfere and end it."""
+    from .state import Option
+
+    for c in mains(duel):
+        if not c.data.get("disqualified") or duel.outcome is not None:
+            continue
+        inside = duel.zone is not None and duel.zone.holds(c.pos)
+        opts = [Option("stand-aside", "rite:disqualified", {})]
+        if inside:
+            opts.append(Option("interfere", "rite:disqualified", {"act": "attacks or casts inside the zone"}))
+        else:
+            opts.append(Option("re-enter", "rite:disqualified", {"act": "comes back into the zone"}))
+        ans = yield from duel.ask(c.id, "rite:disqualified", opts, "MD-23: you are disqualified")
+        if ans == "stand-aside":
+            continue
+        act = next(o for o in opts if o.id == ans).data["act"]
+        rest = [p.id for p in mains(duel) if not p.data.get("disqualified") and p.status not in MAGEDUEL_OUT]
+        duel.emit("interference", c.id, {"who": c.id, "what": act}, ("MD-23", "MD-19"))
+        duel.end(
+            _outcome(
+                reason="interference",
+                tie=True,
+                losers=[c.id],
+                clauses=("MD-23", "MD-19"),
+                text=f"the disqualified {c.name} {act}: the mageduel ends for {names(duel, rest)}, tied",
+            )
+        )
+        return
+
+
+def progress_check(duel: Duel) -> Gen:
+    """DU-9 (and MD-25 in a mageduel): each participant still in says whether they go on."""
+    from .state import Option
+
+    active = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
+    mage = duel.kind == "mageduel"
+    answers: dict[str, str] = {}
+    for c in active:
+        opts = [Option("go-on", "rite:progress", {}), Option("withdraw", "rite:progress", {})]
+        if mage:
+            opts.append(Option("declare-draw", "rite:progress", {}))
+        answers[c.id] = yield from duel.ask(c.id, "rite:progress", opts, "DU-9: do you go on?")
+    quitters = [cid for cid, a in answers.items() if a == "withdraw"]
+    if quitters:
+        sides = {duel.by_id[q].side for q in quitters}
+        people = mains(duel)
+        losers = [c.id for c in people if c.side in sides]
+        rest = {c.side for c in people if c.side not in sides}
+        winners = [c.id for c in people if c.side in rest] if len(rest) == 1 else []
+        for q in quitters:
+            duel.by_id[q].status = "withdrawn"
+        duel.emit("withdrawal", None, {"who": quitters}, ("DU-9",))
+        duel.end(
+            _outcome(
+                reason="withdrawal",
+                winners=winners,
+                losers=losers,
+                clauses=("DU-9",),
+                text=f"{names(duel, quitters)} withdrew: the duel ends for everyone and they lose",
+            )
+        )
+        return
+    draws = [cid for cid, a in answers.items() if a == "declare-draw"]
+    if mage and active and len(draws) == len(active):
+        duel.emit("draw", None, {"who": draws}, ("MD-25",))
+        duel.end(
+            _outcome(
+                reason="draw",
+                tie=True,
+                clauses=("MD-25",),
+                text="everyone still active declared a draw",
+            )
+        )
+    elif draws:
+        duel.emit("draw-offered", None, {"who": draws}, ("MD-25",))
+
+
+def round_start(duel: Duel) -> Gen:
+    if duel.phase == "preparation" or duel.outcome is not None:
+        return
+    interference(duel)
+    if duel.outcome is not None:
+        return
+    if duel.kind == "mageduel":
+        yield from animals(duel)
+        yield from disqualified_choices(duel)
+        if duel.outcome is not None:
+            return
+    if getattr(duel.terms, "progress_check", False) and not duel.data.get("ordinary_combat"):
+        yield from progress_check(duel)
+
+
+# --- MD-20 ------------------------------------------------------------------------------------------------
+
+
+def snapshot(duel: Duel) -> None:
+    """What every participant had when the mageduel began (MD-20 gives it back at the end)."""
+    snap = {}
+    for c in duel.participants:
+        snap[c.id] = {
+            "hp": c.hp,
+            "nonlethal": c.nonlethal,
+            "max_hp": c.max_hp,
+            "temp_hp": c.temp_hp,
+            "ability_damage": dict(c.ability_damage),
+            "ability_drain": dict(c.ability_drain),
+            "ability_penalty": dict(c.ability_penalty),
+            "ability_set": dict(c.ability_set),
+            "negative_levels": c.negative_levels,
+            "mirror_images": c.mirror_images,
+            "dr": list(c.dr),
+            "resist": dict(c.resist),
+            "immune_spells": set(c.immune_spells),
+            "flying": c.flying,
+        }
+        # The round counter restarts with the mageduel: per-round limits start afresh.
+        c.duel_counter_round = c.md_counter_round = c.aoo_round = -1
+        for cond in c.conditions:
+            cond.data["pre_duel"] = True
+    duel.data["md20"] = snap
+
+
+def restore(duel: Duel) -> None:
+    """MD-20: hit points, nonlethal damage and ability points come back; the duel's spells vanish."""
+    from .effects import spell_by_id
+
+    snap = duel.data.get("md20")
+    if snap is None:
+        return
+    report: dict[str, dict[str, Any]] = {}
+    for c in duel.participants:
+        before = snap.get(c.id)
+        if before is None:  # summoned during the mageduel: the spell that brought it vanishes
+            if c.status not in ("vanished",):
+                c.status = "vanished"
+                report[c.id] = {"vanished": True}
+            continue
+        gone = []
+        for cond in list(c.conditions):
+            if cond.data.get("pre_duel") or not cond.source:
+                continue
+            try:
+                spell_by_id(cond.source)
+            except KeyError:
+                continue  # not a spell (a duel dodge's -2 lasts past the end, DU-25)
+            c.conditions.remove(cond)
+            gone.append(cond.name)
+        back = {
+            "nonlethal": c.nonlethal - before["nonlethal"],
+            "hp": before["hp"] - c.hp,
+            "abilities": {
+                k: v - before["ability_damage"].get(k, 0)
+                for k, v in c.ability_damage.items()
+                if v != before["ability_damage"].get(k, 0)
+            }
+            | {
+                k: v - before["ability_drain"].get(k, 0)
+                for k, v in c.ability_drain.items()
+                if v != before["ability_drain"].get(k, 0)
+            },
+        }
+        c.hp = before["hp"]
+        c.nonlethal = before["nonlethal"]
+        c.max_hp = before["max_hp"]
+        c.temp_hp = before["temp_hp"]
+        c.ability_damage = dict(before["ability_damage"])
+        c.ability_drain = dict(before["ability_drain"])
+        c.ability_penalty = dict(before["ability_penalty"])
+        c.ability_set = dict(before["ability_set"])
+        c.negative_levels = before["negative_levels"]
+        c.mirror_images = before["mirror_images"]
+        c.dr = list(before["dr"])
+        c.resist = dict(before["resist"])
+        c.immune_spells = set(before["immune_spells"])
+        c.flying = before["flying"]
+        c.dirty()
+        report[c.id] = {**back, "spells_vanished": gone}
+    duel.emit("restored", None, {"participants": report}, ("MD-20",))
+
+
+def on_end(duel: Duel, outcome: Outcome) -> None:
+    if duel.kind == "mageduel":
+        restore(duel)
+
+
+# --- install ----------------------------------------------------------------------------------------------
+
+
+def install(hooks: Hooks, scenario: Scenario) -> None:
+    prev_end = hooks.check_end
+    prev_legal = hooks.legal
+    prev_event = hooks.on_event
+    prev_start = hooks.round_start
+    prev_on_end = hooks.on_end
+
+    def f_end(duel: Duel) -> Outcome | None:
+        if prev_end is not None:
+            out = prev_end(duel)
+            if out is not None:
+                return out
+        return check_end(duel)
+
+    def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
+        why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
+        if why is None:
+            record_marks(duel, actor_id, option)
+        return why
+
+    def f_event(duel: Duel, e: Event) -> None:
+        if prev_event is not None:
+            prev_event(duel, e)
+        on_event(duel, e)
+
+    def f_start(duel: Duel) -> Gen:
+        yield from prev_start(duel)
+        if duel.outcome is None:
+            yield from round_start(duel)
+
+    def f_on_end(duel: Duel, outcome: Outcome) -> None:
+        prev_on_end(duel, outcome)
+        on_end(duel, outcome)
+
+    hooks.check_end = f_end
+    hooks.legal = f_legal
+    hooks.on_event = f_event
+    hooks.round_start = f_start
+    hooks.on_end = f_on_end
