@@ -72,12 +72,14 @@ class Options(BaseModel):
 
 
 class OutsideEvent(BaseModel):
-    """Something from outside the duel at the start of round ``round`` (MD-19)."""
+    """Something from outside the duel at the start of round ``round`` (MD-19), or an animal found inside
+    the zone from that round on (MD-6: its Will save each round, with bonus ``will``)."""
 
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["bystander", "outside_attack"]
+    kind: Literal["bystander", "outside_attack", "animal"]
     round: int = Field(ge=1)
     who: str | None = None
+    will: int = 0
 
 
 class Scenario(BaseModel):
