@@ -325,7 +325,8 @@ class App:
             if self.notice
             else '<p class="notice" role="status"></p>'
         )
-        return body + extra + notice
+        # A box first in the document, so its close button is the one that takes the focus.
+        return extra + body + notice
 
     def render_keys(self) -> str:
         lang = self.lang
@@ -335,7 +336,7 @@ class App:
         return (
             f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
             f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" data-act="close-clause" '
-            f"data-autofocus>{escape(t('ui.close', lang))}</button></aside>"
+            f"data-key=\"Escape\" data-autofocus>{escape(t('ui.close', lang))}</button></aside>"
         )
 
     def render_setup(self) -> str:

@@ -230,7 +230,13 @@ def on_key(event: Any) -> None:
         return
     target = event.target
     key = event.key
-    typing = found(target) and getattr(target, "tagName", "") in TEXT_INPUTS
+    tag = getattr(target, "tagName", "") if found(target) else ""
+    # Shortcuts stay off while typing (text, numbers, lists); a slider or a radio button is not typing.
+    typing = tag in TEXT_INPUTS and not (tag == "INPUT" and target.type in ("range", "radio", "checkbox"))
+    if typing and key == "Enter" and target.type == "range" and found(target.form):
+        event.preventDefault()
+        target.form.requestSubmit()  # a slider has no implicit submission: Enter proposes its value
+        return
     if typing and key != "Escape":
         return
     if key == "l":

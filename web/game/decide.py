@@ -297,7 +297,7 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
         f'data-dice="{count}d{sides}" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(t("roll.title", lang, name=name))}</h2>'
         f'<p class="prompt">{escape(t("roll.ask", lang, dice=f"{count}d{sides}", what=what))}</p>'
-        f'<form class="roll-form" data-act="typed-roll"><label for="roll-value">{escape(t("roll.label", lang, lo=lo, hi=hi))}</label>'
+        f'<form class="roll-form" data-act="typed-roll" novalidate><label for="roll-value">{escape(t("roll.label", lang, lo=lo, hi=hi))}</label>'
         f'<input id="roll-value" name="roll" type="number" inputmode="numeric" min="{lo}" max="{hi}" required '
         f"data-autofocus{' aria-invalid=true aria-describedby=roll-error' if error else ''}>"
         f'<button type="submit" class="opt">{escape(t("roll.enter", lang))}</button>'

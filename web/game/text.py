@@ -180,6 +180,9 @@ def purpose(text: str, lang: str) -> str:
                 lang,
                 what=word("weapon" if "attack" in prefix else "skill", rest, lang),
             )
+    spell_id, sep, rest = text.partition(": ")
+    if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
+        return f"{spell_name(spell_id, lang)}: {purpose(rest, lang)}"
     if text.endswith(" damage"):
         return t("purpose.damage", lang, what=spell_name(text[: -len(" damage")], lang))
     return text

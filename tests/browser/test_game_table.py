@@ -1,0 +1,52 @@
+"""The table assistant: a person rolls real dice and types the numbers; typed results decide a counterspell."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import artifact
+from tests.browser.test_game_hidden import browser_step
+from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, start  # noqa: F401
+from tests.web.test_game_hidden import Flow
+
+pytestmark = pytest.mark.browser
+
+#: Bram (a person, dice rolled by the page) casts magic missile at Tamsin (a person with real dice),
+#: who identifies it and answers with the duel counterspell — a caster level check she rolls herself.
+FLOW = Flow(caster="p2", defender="p1", spell="magic_missile", counter="duel-counter")
+
+
+def test_typed_dice_results_decide_a_counterspell(page, game_site, requests):
+    open_game(page, game_site, "en")
+    start(page, ("table", "human"), seed=3)
+    typed = {}
+    for _ in range(300):
+        settle(page)
+        if page.locator("#log-list .ev-countered, #log-list .ev-counter-fails").count():
+            break
+        assert screen(page) != "end"
+        if pending(page) == "roll" and screen(page) != "handoff":
+            panel = page.locator("#game .decision.roll")
+            purpose = panel.get_attribute("data-purpose")
+            if purpose.startswith(("identify", "duel counterspell")):
+                field = page.locator("#roll-value")
+                if purpose.startswith("duel counterspell") and "range" not in typed:
+                    # Out of range first: refused beside the field, nothing is decided.
+                    field.fill("25")
+                    page.locator('#game form[data-act="typed-roll"] button[type="submit"]').click()
+                    assert page.locator("#roll-error").is_visible()
+                    typed["range"] = True
+                    page.screenshot(path=artifact("game-table-roll-1280x800.png"))
+                    field = page.locator("#roll-value")
+                field.fill("20")
+                page.locator('#game form[data-act="typed-roll"] button[type="submit"]').click()
+                typed[purpose] = 20
+                continue
+        browser_step(page, FLOW)
+    assert any(p.startswith("identify") for p in typed)
+    assert any(p.startswith("duel counterspell") for p in typed)
+    # The typed natural 20 is the roll in the log, and it countered the spell.
+    rolls = page.locator("#log-list .ev-roll", has_text="duel counterspell")
+    assert "d20 20" in rolls.last.inner_text()
+    assert page.locator("#log-list .ev-countered").count() == 1
+    assert requests.outside(game_site) == []
