@@ -40,6 +40,9 @@ HOSTILE_KINDS = frozenset(
         "chain",
     }
 )
+#: DU-19: what a delayed effect still resolves at once — containers (to find the conditions inside) and the
+#: conditions themselves, which are added dormant; every other leaf waits for the end of the next turn.
+_NOT_DEFERRED = frozenset({"condition", "tiered", "choice", "area", "missiles", "chain", "attack", "save"})
 _SPELLS: dict[str, Any] = {}
 _HOSTILE: dict[str, bool] = {}
 
@@ -341,7 +344,7 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
         if fn is None:
             duel.emit("effect-unsupported", tid, {"effect": k, "spell": sp.id}, ())
             continue
-        if ctx.defer is not None and k not in ("condition",):
+        if ctx.defer is not None and k not in _NOT_DEFERRED:
             ctx.defer.append(node)
             continue
         yield from fn(duel, ctx, node, t)
