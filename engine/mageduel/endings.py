@@ -305,18 +305,16 @@ def interference(duel: Duel) -> None:
 
 
 def animals(duel: Duel) -> Gen:
-    """MD-6: animals inside the zone make a Will save each round (DC 15 + 1 per participant) or flee."""
-    herd = duel.data.get("animals")
-    if herd is None:
-        herd = [
-            {"name": getattr(a, "name", "animal"), "will": getattr(a, "will", 0), "inside": True}
-            for a in (getattr(duel.scenario, "animals", None) or [])
-        ]
-        duel.data["animals"] = herd
-    if not herd:
+    """MD-6: animals inside the zone make a Will save each round (DC 15 + 1 per participant) or flee.
+
+    An animal comes from a scenario event of kind "animal": it is inside from that round on."""
+    herd: list[dict[str, Any]] = duel.data.setdefault("animals", [])
+    for ev in scenario_events(duel, "animal"):
+        herd.append({"name": getattr(ev, "who", None) or "an animal", "will": ev.will, "inside": True})
+    if not any(a["inside"] for a in herd):
         return
     dc = 15 + len(mains(duel))
-    roller = mains(duel)[0].id
+    roller = mains(duel)[0].id  # with manual dice the first participant rolls for the beasts
     for a in herd:
         if not a["inside"]:
             continue
