@@ -1,0 +1,278 @@
+"""MD-10..MD-18: inside the zone."""
+
+from __future__ import annotations
+
+import pytest
+
+from mageduel import creatures, endings, geometry, state
+from mageduel.character_adapter import combatant_from_creature
+from mageduel.effects import apply_ability
+from mageduel.state import AbilityDamage, Option
+from mageduel.zone import Zone
+from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
+
+
+def fight(d: Driver) -> state.Duel:
+    return d.run(
+        until=lambda du: du.phase == "fight" and du.pending is not None and du.pending.kind == "turn"
+    )
+
+
+def test_md10_a_burst_is_clipped_at_the_faces():
+    zone = Zone(10, 10)
+    burst = geometry.Burst((9.0, 5.0, 0.0), 20.0)
+    inside, outside = (9.0, 9.0, 0.0), (15.0, 5.0, 0.0)
+    assert burst.contains(inside) and burst.contains(outside)
+    area = zone.clip(burst)
+    assert area.contains(inside) and not area.contains(outside)
+    # A line spell stops at the wall.
+    assert zone.clip_segment((5.0, 5.0, 0.0), (5.0, 65.0, 0.0)) == ((5.0, 5.0, 0.0), (5.0, 10.0, 0.0))
+
+
+def test_md10_an_area_cast_inside_never_touches_a_creature_outside():
+    d = Driver(scenario("ilse", "kael", "odile", options=zone_opts(24)))
+    duel = fight(d)
+    # Odile stands just outside the south face (as if pushed there this instant), in a fireball's reach.
+    duel.by_id["p3"].pos = (12.0, -3.0, 0.0)
+    fireball = geometry.Burst(duel.by_id["p2"].pos, 30.0)
+    caught = ["p1", "p2", "p3"]
+    assert all(fireball.contains(duel.by_id[c].pos) for c in caught)
+    assert duel.hooks.filter_area(duel, "p1", fireball, caught) == ["p1", "p2"]
+
+
+def test_md10_a_plain_duel_has_no_zone_to_clip():
+    d = Driver(scenario("ilse", "kael", kind="duel"))
+    duel = fight(d)
+    assert duel.zone is None
+    assert duel.hooks.filter_area(duel, "p1", geometry.Burst((0.0, 0.0, 0.0), 99.0), ["p1", "p2"]) == [
+        "p1",
+        "p2",
+    ]
+
+
+def _summon_beside(duel: state.Duel, owner: str, creature: str = "dog") -> str:
+    """A summoned creature next to ``owner``, made as the core's summoning makes one."""
+    cr = creatures.get(creature)
+    s = combatant_from_creature(cr, f"{owner}s1", duel.by_id[owner].side, owner)
+    s.pos = duel.by_id[owner].pos
+    duel.participants.append(s)
+    duel.by_id[s.id] = s
+    return s.id
+
+
+def test_md11_summoned_creatures_may_not_move_out():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    duel = fight(d)
+    sid = _summon_beside(duel, "p1")
+    out = Option("move 10,-10", "move", {"point": (10.0, -10.0, 0.0)})
+    inside = Option("move 10,10", "move", {"point": (10.0, 10.0, 0.0)})
+    assert "MD-11" in duel.hooks.legal(duel, sid, out)
+    assert duel.hooks.legal(duel, sid, inside) is None
+    # A participant may walk out (and is expelled for it, MD-22); only the summoned are held in.
+    assert duel.hooks.legal(duel, "p1", out) is None
+
+
+def test_md11_a_summoned_creature_pushed_at_a_face_stops_there():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    duel = fight(d)
+    sid = _summon_beside(duel, "p1")
+    s = duel.by_id[sid]
+    frm = s.pos
+    s.pos = (frm[0], -30.0, 0.0)  # a gust of wind's push, straight south
+    duel.emit("pushed", sid, {"from": list(frm), "to": list(s.pos), "by": "p2", "spell": "gust_of_wind"})
+    assert duel.zone.holds(s.pos) and s.pos[1] == 0.0
+    assert d.events("confined")[-1].clauses == ("MD-11",)
+
+
+def test_md12_each_participant_has_an_extra_counterspell_in_a_mageduel_only():
+    def offered(kind: str) -> list[str]:
+        opts = zone_opts(20) if kind == "mageduel" else None
+        d = Driver(
+            scenario("ilse", "kael", kind=kind, options=opts),
+            plan=[("p2", casting("magic_missile", "p1")), ("p1", "identify")],
+            rolls=[("initiative", 1), ("Spellcraft", 20)],
+        )
+        d.run(until=lambda du: du.pending.kind == "counter")
+        return d.duel.pending.option_ids
+
+    mage = offered("mageduel")
+    assert "react md-counter magic_missile slot1" in mage
+    assert any(i.startswith("react duel-counter") for i in mage)  # X-4: both, separately
+    plain = offered("duel")
+    assert not any("md-counter" in i for i in plain)
+
+
+def test_md13_an_item_used_to_attack_a_participant_disqualifies():
+    d = Driver(scenario("odile", "kael", options=zone_opts(16)))
+    duel = fight(d)
+    wand = Option(
+        "use wand magic_missile @p2", "cast", {"spell": "magic_missile", "targets": ["p2"], "item": "wand"}
+    )
+    wall = Option(
+        "use staff wall_of_force", "cast", {"spell": "wall_of_force", "targets": [], "item": "staff"}
+    )
+    assert duel.hooks.legal(duel, "p1", wand) is None  # still a legal choice...
+    assert "MD-13" in wand.data["disqualifies"]  # ...that disqualifies whoever takes it
+    assert duel.hooks.legal(duel, "p1", wall) is None and "disqualifies" not in wall.data
+    endings.disqualify(duel, duel.by_id["p1"], wand.data["disqualifies"])
+    assert duel.ended()
+    out = duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("disqualification", ["p2"], ["p1"])
+
+
+def test_md14_all_damage_is_nonlethal_and_reaching_current_hp_is_slain():
+    # Corvin (13th) against Tamsin (1st, 10 hp): a lightning bolt, failed save.
+    d = Driver(
+        scenario("corvin", "tamsin", options=zone_opts(28)),
+        plan=[("p1", casting("lightning_bolt", "p2"))],
+        rolls=[("initiative", 20), ("ref save", 2), ("lightning_bolt damage", 40)],
+    )
+    d.run()
+    (dmg,) = [e for e in d.events("damage") if e.actor == "p2"]
+    assert dmg.data["lethal"] is False and dmg.data["hp"] == 10 and dmg.data["nonlethal"] == 20
+    assert "MD-14" in dmg.clauses
+    slain = [e for e in d.events("status") if e.data["status"] == "slain"]
+    assert slain[0].actor == "p2" and "MD-14" in slain[0].clauses
+    assert not [e for e in d.events("status") if e.data["status"] in ("dead", "dying")]
+    assert d.duel.outcome.winners == ["p1"] and "MD-21" in d.duel.outcome.clauses
+
+
+def test_md14_nonlethal_exactly_equal_to_hit_points_is_slain():
+    d = Driver(scenario("corvin", "tamsin", options=zone_opts(28)))
+    duel = fight(d)
+    t = duel.by_id["p2"]
+    yield_from(duel, duel.deal_damage(state.Damage("p2", 20, source="weapon", attacker="p1")))
+    assert t.nonlethal == 20 and t.hp == 10 and t.status == "slain"
+
+
+def yield_from(duel: state.Duel, gen) -> None:
+    """Run one of the engine's rule generators that asks nothing."""
+    try:
+        ask = next(gen)
+    except StopIteration:
+        return
+    raise AssertionError(f"unexpected question {ask}")
+
+
+def test_md15_ability_drain_lasts_only_for_the_mageduel():
+    d = Driver(
+        scenario("aurelian", "corvin", options=zone_opts(66), events=[{"kind": "bystander", "round": 2}]),
+        plan=[("p1", casting("polar_ray", "p2"))],
+        rolls=[("initiative", 20), ("ranged touch", 15), ("polar_ray ability", 4)],
+    )
+    d.run()
+    drain = [e for e in d.events("ability") if e.actor == "p2"]
+    assert drain[0].data["mode"] == "drain" and drain[0].data["amount"] == 2  # 4, halved (MD-16)
+    assert "MD-15" in drain[0].clauses
+    restored = d.events("restored")[0].data["participants"]["p2"]
+    assert restored["abilities"] == {"dex": 2}
+    assert d.duel.by_id["p2"].ability_drain == {} and d.duel.by_id["p2"].ability("dex") == 14
+
+
+def test_md15_constitution_zero_is_slain_not_dead():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    duel = fight(d)
+    apply_ability(
+        duel, duel.hooks.transform_ability(duel, AbilityDamage("p2", "con", 40, "damage", "spell", "p1"))
+    )
+    assert duel.by_id["p2"].status == "slain"
+    assert [e.clauses for e in d.events("status")][-1] == ("MD-15", "MD-14")
+
+
+def test_md16_spells_deal_half_damage_rounded_down_minimum_one():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20)),
+        plan=[("p1", casting("magic_missile", "p2"))],
+        rolls=[("initiative", 20), ("magic_missile damage", 1), ("magic_missile damage", 4)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    hits = [e for e in d.events("damage") if e.data["spell"] == "magic_missile"]
+    # 1d4+1 each: 2 -> 1, 5 -> 2 (two missiles at caster level 5... three at 5th: the third rolls 1 -> 2 -> 1)
+    assert [h.data["amount"] for h in hits][:2] == [1, 2]
+    assert all("MD-16" in h.clauses for h in hits)
+
+
+def test_md16_participants_weapons_hit_in_full():
+    d = Driver(
+        scenario("tamsin", "bram", options=zone_opts(4)),
+        plan=[("p1", "attack quarterstaff @p2")],
+        rolls=[("initiative", 20), ("attack with quarterstaff", 19), ("quarterstaff damage", 5)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    (hit,) = [e for e in d.events("damage") if e.data["source"] == "weapon"]
+    # 5 rolled, Tamsin's Str -1: 4, not halved to 2.
+    assert hit.data["amount"] == 4 and "MD-16" not in hit.clauses and hit.data["lethal"] is False
+
+
+def test_md16_summoned_creatures_deal_half_damage():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    duel = fight(d)
+    sid = _summon_beside(duel, "p1")
+    dmg = duel.hooks.transform_damage(duel, state.Damage("p2", 7, source="weapon", attacker=sid))
+    assert dmg.amount == 3 and "MD-16" in dmg.clauses and dmg.lethal is False
+
+
+def _finger(save: int) -> Driver:
+    d = Driver(
+        scenario("aurelian", "corvin", options=zone_opts(66)),
+        plan=[("p1", casting("finger_of_death", "p2"))],
+        rolls=[
+            ("initiative", 20),
+            ("fort save against finger_of_death", save),
+            ("finger_of_death damage", 10),
+        ],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    return d
+
+
+def test_md17_finger_of_death_deals_half_max_hp():
+    d = _finger(save=2)
+    (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
+    assert hit.data["amount"] == 93 // 2 and hit.data["lethal"] is False  # not halved again
+    assert "MD-17" in hit.clauses and d.duel.by_id["p2"].status == "active"
+    assert not d.events("slay")
+
+
+def test_md17_a_successful_save_gives_the_partial_effect_halved():
+    d = _finger(save=19)
+    (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
+    assert hit.data["amount"] == (10 + 20) // 2  # 3d6 (scripted total 10) + caster level 20, halved
+    assert "MD-16" in hit.clauses and "MD-17" not in hit.clauses
+
+
+def test_md17_power_word_kill_deals_half_max_hp():
+    d = Driver(
+        scenario("aurelian", "corvin", options=zone_opts(66)),
+        plan=[("p1", casting("power_word_kill", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
+    assert hit.data["amount"] == 46 and "MD-17" in hit.clauses
+    assert d.duel.by_id["p2"].status == "active"
+
+
+def test_md18_no_magic_can_affect_the_zone():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20)),
+        plan=[("p1", casting("dispel_magic", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    duel = fight(d)
+    zone = duel.zone
+    aimed = Option(
+        "cast dispel_magic @zone", "cast", {"spell": "dispel_magic", "targets": [], "target": "zone"}
+    )
+    assert "MD-18" in duel.hooks.legal(duel, "p1", aimed)
+    d.run(until=lambda du: du.round >= 2)
+    assert [e for e in d.events("spell") if e.data["spell"] == "dispel_magic"]
+    assert duel.zone is zone and (zone.width, zone.height) == (20, 20)
+    assert not duel.zone.holds((21.0, 10.0, 0.0))
+
+
+@pytest.mark.parametrize("amount,halved", [(0, 0), (1, 1), (2, 1), (3, 1), (9, 4)])
+def test_md16_the_rounding_ruling(amount, halved):
+    from mageduel.zone_effects import halve
+
+    assert halve(amount) == halved
