@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import pytest
-
 from mageduel import creatures, endings, geometry, state
 from mageduel.character_adapter import combatant_from_creature
 from mageduel.effects import apply_ability
 from mageduel.state import AbilityDamage, Option
 from mageduel.zone import Zone
+
 from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
 
 
