@@ -1,0 +1,178 @@
+"""MD-19..MD-26: how a mageduel ends, what it gives back, and the hidden spell."""
+
+from __future__ import annotations
+
+from mageduel import endings, state
+
+from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
+
+
+def fight(d: Driver) -> state.Duel:
+    return d.run(
+        until=lambda du: du.phase == "fight" and du.pending is not None and du.pending.kind == "turn"
+    )
+
+
+def run_gen(gen) -> None:
+    try:
+        ask = next(gen)
+    except StopIteration:
+        return
+    raise AssertionError(f"unexpected question {ask}")
+
+
+def test_md19_a_bystander_walking_in_ends_it_in_a_tie():
+    d = Driver(
+        scenario(
+            "ilse", "kael", options=zone_opts(20), events=[{"kind": "bystander", "round": 2, "who": "a page"}]
+        )
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.tie, out.winners) == ("interference", True, [])
+    assert "MD-19" in out.clauses and "a page" in out.text
+    assert not [e for e in d.events("turn") if e.round == 2]  # it ends at once, before anyone acts
+
+
+def test_md19_an_attack_from_outside_fails_and_ends_it():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20), events=[{"kind": "outside_attack", "round": 3}])
+    )
+    d.run()
+    (ev,) = d.events("interference")
+    assert ev.data["fails"] is True and ev.round == 3
+    assert d.duel.outcome.tie and d.duel.outcome.reason == "interference"
+
+
+def test_md20_hit_points_and_abilities_come_back_and_the_duels_spells_vanish():
+    d = Driver(
+        scenario("ilse", "kael", options={**zone_opts(20)}, events=[{"kind": "bystander", "round": 3}]),
+        plan=[
+            ("p1", "prepare 1"),
+            ("p2", "prepare 1"),
+            ("p1", casting("shield")),  # during the preparation: a spell on oneself, carried in
+            ("p1", casting("mirror_image")),  # during the mageduel
+            ("p2", casting("scorching_ray", "p1")),
+        ],
+        rolls=[("initiative", 20), ("ranged touch", 18), ("scorching_ray damage", 20)],
+    )
+    d.run()
+    ilse = d.duel.by_id["p1"]
+    hurt = [e for e in d.events("damage") if e.actor == "p1"]
+    assert hurt and hurt[-1].data["nonlethal"] > 0
+    assert ilse.nonlethal == 0 and ilse.hp == ilse.max_hp
+    names = {c.source for c in ilse.conditions}
+    assert "shield" in names and "mirror_image" not in names and ilse.mirror_images == 0
+    (restored,) = d.events("restored")
+    assert restored.clauses == ("MD-20",)
+    assert restored.data["participants"]["p1"]["nonlethal"] == hurt[-1].data["nonlethal"]
+    assert restored.seq == d.events("end")[0].seq + 1
+
+
+def test_md21_the_side_not_slain_while_all_rivals_are_wins():
+    d = Driver(scenario("ilse", "kael", "odile", sides=["a", "b", "a"], options=zone_opts(26)))
+    duel = fight(d)
+    run_gen(duel.deal_damage(state.Damage("p2", 50, source="weapon", attacker="p1")))
+    assert duel.ended()
+    out = duel.outcome
+    assert (out.reason, sorted(out.winners), out.losers) == ("defeat", ["p1", "p3"], ["p2"])
+    assert "MD-21" in out.clauses
+
+
+def test_md21_a_three_way_goes_on_while_two_remain():
+    d = Driver(scenario("ilse", "kael", "odile", options=zone_opts(26)))
+    duel = fight(d)
+    run_gen(duel.deal_damage(state.Damage("p2", 50, source="weapon", attacker="p1")))
+    assert not duel.ended() and duel.by_id["p2"].status == "slain"
+
+
+def test_md22_walking_out_of_the_zone_is_expulsion():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20)),
+        plan=[("p1", "move 10,-6")],
+        rolls=[("initiative", 20)],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("expulsion", ["p2"], ["p1"])
+    (ev,) = [e for e in d.events("status") if e.data["status"] == "expelled"]
+    assert ev.actor == "p1" and "MD-22" in ev.clauses
+
+
+def test_md22_being_pushed_out_by_telekinesis_is_expulsion():
+    d = Driver(
+        scenario("corvin", "tamsin", options=zone_opts(28)),
+        plan=[("p1", casting("telekinesis", "p2")), ("p1", "choose sustained_force")],
+        rolls=[("initiative", 20), ("will save against telekinesis", 1)],
+    )
+    d.run()
+    (push,) = d.events("pushed")
+    assert not d.duel.zone.holds(tuple(push.data["to"]))
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"])
+
+
+def test_md23_in_a_one_on_one_the_opponent_of_the_disqualified_wins():
+    d = Driver(scenario("odile", "kael", options=zone_opts(16)))
+    duel = fight(d)
+    endings.disqualify(duel, duel.by_id["p1"], "used a wand against Kael (MD-13)")
+    assert duel.ended() and duel.outcome.winners == ["p2"] and "MD-23" in duel.outcome.clauses
+
+
+def test_md23_with_three_play_goes_on_until_the_disqualified_interferes():
+    d = Driver(scenario("odile", "kael", "ilse", options=zone_opts(26)), plan=[("p1", "interfere")])
+    duel = fight(d)
+    endings.disqualify(duel, duel.by_id["p1"], "used a wand against Kael (MD-13)")
+    assert not duel.ended()  # the other two fight on
+    assert duel.opponents("p2") == [duel.by_id["p3"]]  # the disqualified is no longer anyone's rival
+    d.run()
+    out = duel.outcome
+    assert out.reason == "interference" and out.tie and "MD-23" in out.clauses
+    assert "Kael" in out.text and "Ilse" in out.text
+
+
+def test_md23_a_disqualified_who_stands_aside_does_not_end_it():
+    d = Driver(scenario("odile", "kael", "ilse", options={**zone_opts(26), "max_rounds": 4}))
+    duel = fight(d)
+    endings.disqualify(duel, duel.by_id["p1"], "used a wand")
+    d.run()
+    assert duel.outcome.reason == "time"
+    asks = [c for p, c in d.log if p == "p1" and c == "stand-aside"]
+    assert len(asks) >= 3
+
+
+def test_md24_a_mageduel_ends_after_one_hour_in_a_tie():
+    d = Driver(scenario("tamsin", "bram", options=zone_opts(4)))
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.tie, out.clauses) == ("time", True, ("MD-24",))
+    fight_rounds = [e for e in d.events("round") if e.data["phase"] == "fight"]
+    assert len(fight_rounds) == endings.HOUR_ROUNDS == 600
+
+
+def test_md25_a_draw_declared_by_everyone_still_active_is_a_tie():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20), terms={"progress_check": True}),
+        plan=[("p1", "declare-draw"), ("p2", "go-on"), ("p1", "declare-draw"), ("p2", "declare-draw")],
+    )
+    d.run()
+    assert d.events("draw-offered")[0].data["who"] == ["p1"] and d.events("draw-offered")[0].round == 1
+    out = d.duel.outcome
+    assert (out.reason, out.tie, out.clauses) == ("draw", True, ("MD-25",))
+    assert d.events("draw")[0].round == 2
+
+
+def test_md26_the_defender_does_not_learn_the_spell_before_deciding():
+    d = Driver(
+        scenario("ilse", "kael", options=zone_opts(20)),
+        plan=[("p1", casting("fireball"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "identify")
+    seen = d.duel.view("p2").model_dump_json()
+    assert "fireball" not in seen and "evocation" not in seen
+    assert "casting" in seen  # told that a spell is being cast, by whom, at whom
+    mine = d.duel.view("p1").model_dump_json()
+    assert "fireball" in mine
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "spell"]))
+    assert "fireball" in d.duel.view("p2").model_dump_json()  # revealed once resolved
