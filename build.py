@@ -81,9 +81,11 @@ def run(cmd: list[str], *, quiet: bool = True, cwd: Path = ROOT, what: str = "",
     except FileNotFoundError as exc:
         raise BuildError(f"{cmd[0]} is missing: {exc}") from None
     if proc.returncode != 0:
-        if quiet and proc.stdout:
+        if quiet and proc.stdout and os.environ.get("MAGEDUEL_VERBOSE"):
             print(proc.stdout[-4000:], file=sys.stderr)
-        raise BuildError(f"{what or ' '.join(cmd[:3])} failed (exit {proc.returncode})")
+        verbose = os.environ.get("MAGEDUEL_VERBOSE") or not quiet
+        hint = "" if verbose else " (MAGEDUEL_VERBOSE=1 shows its output)"
+        raise BuildError(f"{what or ' '.join(cmd[:3])} failed (exit {proc.returncode}){hint}")
 
 
 def sha256(path: Path) -> str:
@@ -545,7 +547,12 @@ def main(argv: list[str]) -> int:
     sub.add_parser("rules", help="print the table clause -> tests")
     p_clean = sub.add_parser("clean", help="remove build output, .venv and node_modules")
     p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
-    args = parser.parse_args(argv)
+    # Everything after `test` goes to pytest untouched, options such as -q or -k included.
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "test":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if args.command == "test":
+        args.pytest_args = argv[argv.index("test") + 1 :]
     try:
         # No `match` here: build.py must still parse on an old Python, to say it is too old.
         if args.command in (None, "build"):

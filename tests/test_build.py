@@ -1,0 +1,128 @@
+"""build.py: pins, the lock file it writes, the site it assembles, and its one-line failures."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import zipfile
+
+import pytest
+
+import build
+
+pytestmark = pytest.mark.skipif(sys.platform == "emscripten", reason="build.py runs on the host")
+
+
+def test_every_runtime_wheel_is_pinned_by_version_and_sha256():
+    pins = build.pinned_wheels(build.ROOT / "pyodide-requirements.txt")
+    names = {p.split("==")[0] for p in pins}
+    assert names == {"pydantic", "pydantic-core", "typing-extensions", "annotated-types", "typing-inspection"}
+    assert all(re.fullmatch(r"[0-9a-f]{64}", h) for h in pins.values())
+    # The page's pydantic is the one the project itself depends on.
+    assert "pydantic==2.14.4" in pins
+    assert 'dependencies = ["pydantic==2.14.4"]' in (build.ROOT / "pyproject.toml").read_text()
+
+
+def test_npm_packages_are_locked_with_integrity_hashes():
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())
+    for name in ("pyodide", "@pyscript/core", "fake-indexeddb"):
+        entry = lock["packages"][f"node_modules/{name}"]
+        assert entry["integrity"].startswith("sha512-")
+    declared = json.loads((build.ROOT / "package.json").read_text())["dependencies"]
+    assert all(re.fullmatch(r"\d+\.\d+\.\d+", v) for v in declared.values()), "exact versions only"
+
+
+@pytest.fixture(scope="module")
+def dist():
+    if not (build.DIST / "pyodide" / "pyodide-lock.json").exists():
+        pytest.fail("dist/ is not built: run python3 build.py test")
+    return build.DIST
+
+
+def test_lock_file_lists_exactly_the_shipped_wheels_with_their_hashes(dist):
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    wheels = sorted(p.name for p in (dist / "pyodide").glob("*.whl"))
+    assert sorted(p["file_name"] for p in lock["packages"].values()) == wheels
+    for package in lock["packages"].values():
+        assert build.sha256(dist / "pyodide" / package["file_name"]) == package["sha256"]
+    assert lock["packages"]["mageduel"]["depends"] == ["pydantic"]
+    assert set(lock["packages"]["pydantic"]["depends"]) == {
+        "pydantic-core",
+        "typing-extensions",
+        "annotated-types",
+        "typing-inspection",
+    }
+    assert lock["info"]["python"].startswith("3.14")
+
+
+def test_engine_wheel_is_pure_python(dist):
+    (wheel,) = (dist / "pyodide").glob("mageduel-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = z.read(next(n for n in names if n.endswith("METADATA"))).decode()
+    assert "Requires-Python: >=3.11" in meta
+    assert "mageduel/data/spells.json" in names
+    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+
+
+def test_pyscript_config_points_at_our_own_pyodide(dist):
+    config = json.loads((dist / "pyscript.json").read_text())
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["packages_cache"] == "passthrough"
+    assert config["packages"] == ["mageduel"]
+    for source in config["files"]:
+        assert (dist / source).exists(), source
+
+
+def test_site_names_no_outside_address_in_our_own_files(dist):
+    ours = [
+        dist / "index.html",
+        dist / "boot.js",
+        dist / "sw.js",
+        dist / "pyscript.json",
+        *(dist / "web").rglob("*"),
+    ]
+    for path in ours:
+        if path.is_file():
+            # XML namespace names (www.w3.org) are identifiers, never fetched.
+            assert not re.search(
+                r"https?://(?!127\.0\.0\.1|localhost|www\.w3\.org/)", path.read_text(encoding="utf-8")
+            ), path
+
+
+def test_service_worker_precaches_every_file(dist):
+    sw = (dist / "sw.js").read_text()
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S)[1])
+    on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - {"sw.js"}
+    assert set(files) - {"./"} == on_disk
+
+
+def test_missing_chromium_is_one_clear_line(monkeypatch, capsys):
+    monkeypatch.setattr(build, "CHROMIUM_CANDIDATES", ("/nonexistent/chromium",))
+    monkeypatch.delenv("MAGEDUEL_CHROMIUM", raising=False)
+    monkeypatch.setattr(build, "build", lambda: None)
+    assert build.main(["test"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [
+        "build.py: Chromium is missing for the browser tests: on Debian, apt-get install chromium "
+        "(or set MAGEDUEL_CHROMIUM to a Chromium binary)"
+    ]
+
+
+def test_missing_npm_is_one_clear_line(monkeypatch, capsys, tmp_path):
+    monkeypatch.setattr(build, "NODE_MODULES", tmp_path / "none")
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    monkeypatch.setattr(build, "ensure_venv", lambda: None)
+    assert build.main(["build"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("build.py: npm is missing") and "apt-get install" in err[0]
+
+
+def test_a_failed_command_is_one_line_without_a_traceback(monkeypatch, capsys):
+    monkeypatch.delenv("MAGEDUEL_VERBOSE", raising=False)
+    with pytest.raises(build.BuildError) as failure:
+        build.run([sys.executable, "-c", "import sys; print('noise'); sys.exit(3)"], what="pip download")
+    assert str(failure.value).startswith("pip download failed (exit 3)")
+    assert "noise" not in capsys.readouterr().err
