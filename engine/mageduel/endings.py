@@ -172,7 +172,7 @@ def check_end(duel: Duel) -> Outcome | None:
         for c in mains(duel):
             if c.status not in OUT_STATUSES and not c.ends_duel_condition():
                 standing.setdefault(c.side, []).append(c.id)
-        if len(standing) > 1:
+        if len(standing) > 1 and duel.round < duel.options.max_rounds:
             return None
         return breach_outcome(duel, breach)
     if breach is not None:

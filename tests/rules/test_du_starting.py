@@ -1,0 +1,208 @@
+"""DU-1..DU-7: starting a duel, its terms."""
+
+from __future__ import annotations
+
+import pytest
+from mageduel.scenario import Scenario
+from pydantic import ValidationError
+
+from tests.rules.rules_kit import Driver, scenario
+
+
+def turn_options(d: Driver, player: str = "p1") -> list[str]:
+    d.run(until=lambda du: du.phase == "fight" and du.pending.kind == "turn" and du.pending.player == player)
+    return d.duel.pending.option_ids
+
+
+def test_du1_a_defender_who_refuses_means_there_is_no_duel():
+    d = Driver(
+        scenario("ilse", "garrick", kind="duel", terms={"challenge": "offered"}), plan=[("p2", "refuse")]
+    )
+    d.run()
+    out = d.duel.outcome
+    assert out.reason == "refused" and "DU-1" in out.clauses and not d.events("initiative")
+    assert "unwillingly" in out.text
+
+
+def test_du1_accepting_starts_the_duel():
+    d = Driver(
+        scenario("ilse", "garrick", kind="duel", terms={"challenge": "offered"}), plan=[("p2", "accept")]
+    )
+    d.run(until=lambda du: du.round >= 1)
+    assert d.rite("acceptance")[0].actor == "p2" and d.events("initiative")
+
+
+def test_du2_breaking_the_terms_loses_then_ordinary_combat_goes_on():
+    terms = {"weapon_forms": ["melee"], "breaches": "allowed"}
+    d = Driver(
+        scenario("ilse", "garrick", kind="duel", terms=terms, positions=[(0, 0), (0, 60)]),
+        plan=[("p1", "attack light_crossbow @p2")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "breach"]))
+    (breach,) = d.events("breach")
+    assert breach.actor == "p1" and "DU-4" in breach.data["why"] and breach.clauses == ("DU-2",)
+    assert d.duel.outcome is None  # the fight is not over...
+    assert d.duel.data["duel_actions_off"]  # ...but it is no longer a duel: no duel actions
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.losers, out.winners) == ("breach", ["p1"], ["p2"])
+    assert "ordinary combat" in out.text
+
+
+def test_du2_by_default_options_that_break_the_terms_are_not_offered():
+    d = Driver(
+        scenario(
+            "ilse", "garrick", kind="duel", terms={"weapon_forms": ["melee"]}, positions=[(0, 0), (0, 60)]
+        )
+    )
+    ids = turn_options(d)
+    assert "attack light_crossbow @p2" not in ids
+
+
+def test_du3_participants_of_one_side_may_help_each_other():
+    d = Driver(
+        scenario("nadira", "kael", "odile", sides=["a", "b", "a"], options={"zone_width": 34}),
+        rolls=[("initiative", 20)],
+    )
+    ids = turn_options(d)
+    assert "cast haste @p3" in ids  # a boon on an ally of the same side
+    assert not any(i.startswith("cast haste @p2") for i in ids)  # never on the rival
+    # Nobody outside the duel can be reached: every target is a participant.
+    assert all(t in d.duel.by_id for o in d.duel.pending.options for t in o.data.get("targets", []))
+
+
+def test_du4_weapons_limited_to_melee():
+    d = Driver(
+        scenario(
+            "ilse", "garrick", kind="duel", terms={"weapon_forms": ["melee"]}, positions=[(0, 0), (0, 4)]
+        ),
+        rolls=[("initiative", 20)],
+    )
+    ids = turn_options(d)
+    assert "attack quarterstaff @p2" in ids and "attack light_crossbow @p2" not in ids
+
+
+def test_du4_everyone_must_use_the_same_weapon():
+    d = Driver(
+        scenario(
+            "ilse", "garrick", kind="duel", terms={"same_weapon": "quarterstaff"}, positions=[(0, 0), (0, 4)]
+        ),
+        rolls=[("initiative", 1)],
+    )
+    ids = turn_options(d, "p2")
+    assert "attack longsword @p2" not in ids and not any(i.startswith("attack longsword") for i in ids)
+    assert "attack unarmed_strike @p1" in ids
+
+
+def test_du4_with_no_term_every_weapon_is_allowed():
+    d = Driver(
+        scenario("ilse", "garrick", kind="duel", positions=[(0, 0), (0, 4)]), rolls=[("initiative", 20)]
+    )
+    ids = turn_options(d)
+    assert {"attack quarterstaff @p2", "attack light_crossbow @p2"} <= set(ids)
+
+
+def test_du5_hold_person_does_not_end_the_duel():
+    d = Driver(
+        scenario("nadira", "ilse", kind="duel"),
+        plan=[("p1", lambda o: o.data.get("spell") == "hold_person" and not o.data.get("defensive"))],
+        rolls=[("initiative", 20), ("will save against hold_person", 2)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    assert d.duel.by_id["p2"].has("paralysed") and d.duel.outcome is None
+
+
+def test_du5_flesh_to_stone_ends_the_duel():
+    d = Driver(
+        scenario("corvin", "ilse", kind="duel"),
+        plan=[("p1", lambda o: o.data.get("spell") == "flesh_to_stone" and not o.data.get("defensive"))],
+        rolls=[("initiative", 20), ("fort save against flesh_to_stone", 2)],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("defeat", ["p1"], ["p2"]) and "DU-5" in out.clauses
+    assert d.duel.by_id["p2"].has("petrified")
+
+
+def test_du5_first_blood():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"end": "first_blood"}),
+        plan=[("p2", lambda o: o.data.get("spell") == "magic_missile" and not o.data.get("defensive"))],
+        rolls=[("initiative", 1)],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.winners) == ("first-blood", ["p2"]) and "first blood" in out.text
+
+
+def test_du5_first_hit_and_a_number_of_hits():
+    def duel(terms):
+        d = Driver(
+            scenario("garrick", "ilse", kind="duel", terms=terms, positions=[(0, 0), (0, 4)]),
+            plan=[("p1", "attack longsword @p2")] * 3,
+            rolls=[("initiative", 20)] + [("attack with longsword", 15)] * 3,
+        )
+        d.run()
+        return d
+
+    one = duel({"end": "first_hit"})
+    assert one.duel.outcome.reason == "first-hit" and len(one.events("attack")) == 1
+    three = duel({"end": "hits", "hits": 3})
+    assert three.duel.outcome.reason == "hits" and three.duel.outcome.winners == ["p1"]
+    assert three.duel.hits["p1"] == 3
+
+
+def test_du5_to_the_death_goes_on_past_unconsciousness():
+    d = Driver(
+        scenario("garrick", "tamsin", kind="duel", terms={"end": "to_the_death"}, positions=[(0, 0), (0, 4)])
+    )
+    duel = d.run(until=lambda du: du.phase == "fight" and du.pending.kind == "turn")
+    from mageduel import state
+
+    gen = duel.deal_damage(state.Damage("p2", 11, source="weapon", attacker="p1"))  # 10 hp: -1, dying
+    try:
+        while True:
+            ask = next(gen)
+            gen.send("pass" if "pass" in ask.option_ids else ask.option_ids[0])
+    except StopIteration:
+        pass
+    assert duel.by_id["p2"].status == "dying" and not duel.ended()
+
+
+def test_du6_a_magic_duel_may_ban_summoning():
+    terms = {"attack_kind": "magic", "ban_summoning": True}
+    sc = Scenario.model_validate(scenario("ilse", "kael", kind="duel", terms=terms))
+    assert sc.terms.spell_allowed(summons=True, affects_others=True) == (
+        False,
+        "the terms ban summoning",
+        "DU-6",
+    )
+    d = Driver(scenario("ilse", "kael", kind="duel", terms=terms), rolls=[("initiative", 20)])
+    ids = turn_options(d)
+    assert not any(i.startswith("attack") for i in ids)  # a magic duel: no weapon attacks (DU-4)
+    assert any(i.startswith("cast magic_missile") for i in ids)
+
+
+def test_du7_magic_on_others_may_be_banned_but_spells_on_oneself_stay():
+    d = Driver(
+        scenario("ilse", "garrick", kind="duel", terms={"ban_magic_on_others": True, "ban_ranged": True}),
+        rolls=[("initiative", 20)],
+    )
+    ids = turn_options(d)
+    assert "cast shield" in ids and "cast mage_armor @p1" in ids
+    assert not any(i.startswith("cast") and "@p2" in i for i in ids)
+    assert "attack light_crossbow @p2" not in ids
+
+
+def test_du7_poison_may_be_banned():
+    sc = Scenario.model_validate(scenario("garrick", "ilse", kind="duel", terms={"ban_poison": True}))
+    assert sc.terms.poison_allowed() is False
+
+
+def test_du4_contradictory_weapon_terms_are_refused():
+    with pytest.raises(ValidationError) as err:
+        Scenario.model_validate(
+            scenario("garrick", "ilse", kind="duel", terms={"weapon_forms": ["ranged"], "ban_ranged": True})
+        )
+    assert "ban_ranged" in str(err.value)
