@@ -1,0 +1,128 @@
+"""DU-8..DU-11: fighting a duel."""
+
+from __future__ import annotations
+
+from mageduel.duel_actions import area_allowed
+from mageduel.state import Option
+
+from tests.rules.rules_kit import Driver, scenario
+
+
+def test_du8_everyone_rolls_initiative_and_there_is_no_surprise_round():
+    d = Driver(scenario("ilse", "garrick", kind="duel"), rolls=[("initiative", 3), ("initiative", 17)])
+    d.run(until=lambda du: du.round >= 2)
+    rolls = [e for e in d.events("roll") if e.data["purpose"] == "initiative"]
+    assert [e.actor for e in rolls] == ["p1", "p2"] and all("DU-8" in e.clauses for e in rolls)
+    assert d.duel.order == ["p2", "p1"]
+    first_round = [e.actor for e in d.events("turn") if e.round == 1]
+    assert first_round == ["p2", "p1"]  # both act in round 1: nobody is caught flat in a surprise round
+
+
+def test_du8_face_off_each_picks_bluff_intimidate_or_sense_motive():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"face_off": True}),
+        plan=[("p1", "face-off sense_motive"), ("p2", "face-off bluff")],
+        rolls=[("face-off, sense_motive", 12), ("face-off, bluff", 12)],
+    )
+    d.run(until=lambda du: du.round >= 1)
+    rolls = [e for e in d.events("roll") if "face-off" in e.data["purpose"]]
+    assert [e.data["purpose"] for e in rolls] == [
+        "initiative (face-off, sense_motive)",
+        "initiative (face-off, bluff)",
+    ]
+    ilse, kael = d.duel.by_id["p1"], d.duel.by_id["p2"]
+    assert rolls[0].data["total"] == 12 + sum(v for _, v in ilse.skill_parts("sense_motive"))
+    assert rolls[1].data["total"] == 12 + sum(v for _, v in kael.skill_parts("bluff"))
+
+
+def test_du9_a_withdrawal_ends_the_duel_and_the_one_who_withdraws_loses():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"progress_check": True}),
+        plan=[("p1", "go-on"), ("p2", "go-on"), ("p1", "go-on"), ("p2", "withdraw")],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers, out.clauses) == ("withdrawal", ["p1"], ["p2"], ("DU-9",))
+    (w,) = d.events("withdrawal")
+    assert w.round == 2 and not [e for e in d.events("turn") if e.round == 2]
+
+
+def test_du9_in_a_three_way_the_one_who_withdraws_loses_and_nobody_wins():
+    d = Driver(
+        scenario("ilse", "kael", "odile", kind="duel", terms={"progress_check": True}),
+        plan=[("p3", "withdraw")],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("withdrawal", [], ["p3"])
+
+
+def test_du9_nobody_is_asked_when_the_progress_check_is_off():
+    d = Driver(scenario("ilse", "kael", kind="duel"))
+    d.run(until=lambda du: du.round >= 3)
+    assert not [k for k, _ in d.log if k == "rite:progress"]
+    assert all(ask != "go-on" for _, ask in d.log)
+
+
+def test_du10_an_area_must_include_an_opponent():
+    d = Driver(
+        scenario("ilse", "kael", "odile", "bram", kind="duel", sides=["a", "b", "a", "b"]),
+        rolls=[("initiative", 20)],
+    )
+    duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+    fireballs = [o for o in duel.pending.options if o.data.get("spell") == "fireball"]
+    assert fireballs and all(any(duel.by_id[a].side == "b" for a in o.data["affected"]) for o in fireballs)
+    only_friends = Option(
+        "cast fireball @p3",
+        "cast",
+        {"spell": "fireball", "slot": 3, "targets": [], "point": duel.by_id["p3"].pos, "affected": ["p3"]},
+    )
+    assert "DU-10" in duel.hooks.legal(duel, "p1", only_friends)
+    with_foe = Option(
+        "cast fireball @p2",
+        "cast",
+        {
+            "spell": "fireball",
+            "slot": 3,
+            "targets": [],
+            "point": duel.by_id["p2"].pos,
+            "affected": ["p2", "p3"],
+        },
+    )
+    assert duel.hooks.legal(duel, "p1", with_foe) is None
+
+
+def test_du10_no_outsider_may_be_caught_while_the_opponent_is_left_out():
+    d = Driver(scenario("ilse", "kael", kind="duel"))
+    duel = d.run(until=lambda du: du.pending.kind == "turn")
+    duel.by_id["p2"].data["outsider"] = True  # as if Kael were a bystander, not a participant
+    assert "outsiders" in area_allowed(duel, "p1", ["p2"])
+    zap = Option("cast magic_missile @p2", "cast", {"spell": "magic_missile", "slot": 1, "targets": ["p2"]})
+    assert "DU-10" in duel.hooks.legal(duel, "p1", zap)
+
+
+def test_du11_a_duel_action_is_the_round_s_one_immediate_action():
+    d = Driver(
+        scenario("garrick", "ilse", kind="duel", positions=[(0, 0), (0, 4)]),
+        plan=[("p1", "full-attack longsword @p2"), ("p2", "react dodge")],
+        rolls=[("initiative", 20)],
+        fallback=lambda ask: record(ask),
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    (imm,) = d.events("immediate")
+    assert imm.actor == "p2" and imm.data["action"] == "react dodge" and "DU-11" in imm.clauses
+    # The second attack of the full attack found no immediate action left: no second defend question.
+    assert len([e for e in d.events("attack") if e.actor == "p1"]) == 2
+    assert sum(1 for ask in ASKED if ask == ("p2", "defend")) == 0
+    # And the dodge spent the swift action of Ilse's next turn (this one).
+    assert d.duel.by_id["p2"].immediate_ready is False
+
+
+ASKED: list[tuple[str, str]] = []
+
+
+def record(ask) -> str:
+    from tests.rules.rules_kit import default_choice
+
+    ASKED.append((ask.player, ask.kind))
+    return default_choice(ask)
