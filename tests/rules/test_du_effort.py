@@ -1,0 +1,103 @@
+"""DU-18..DU-21: duel effort."""
+
+from __future__ import annotations
+
+from tests.rules.rules_kit import Driver, default_choice, scenario
+
+HOLD = "will save against hold_person"
+
+
+def held(rolls, first: str = "p1", nadira_rounds=(1,), effort: bool = True) -> Driver:
+    """Nadira (p1) casts hold person on Ilse (p2) in the given rounds; Ilse uses duel effort if asked."""
+    asked: list[str] = []
+    init = (
+        [("initiative", 20), ("initiative", 1)] if first == "p1" else [("initiative", 1), ("initiative", 20)]
+    )
+
+    def decide(ask):
+        if ask.kind == "effort":
+            asked.append(ask.player)
+            return "react effort" if effort else "pass"
+        if ask.kind == "turn" and ask.player == "p1" and d.duel.round in nadira_rounds:
+            hold = [
+                o.id
+                for o in ask.options
+                if o.data.get("spell") == "hold_person" and not o.data.get("defensive")
+            ]
+            if hold and not d.duel.data.setdefault("cast_in", set()) & {d.duel.round}:
+                d.duel.data["cast_in"].add(d.duel.round)
+                return hold[0]
+        return default_choice(ask)
+
+    d = Driver(scenario("nadira", "ilse", kind="duel"), rolls=init + list(rolls), fallback=decide)
+    d.asked = asked  # type: ignore[attr-defined]
+    return d
+
+
+def test_du18_effort_after_a_failed_will_save_once_per_duel():
+    d = held(
+        [(HOLD, 1), ("duel effort", 1), ("will save again", 20), (HOLD, 1)],
+        first="p2",
+        nadira_rounds=(1, 3),
+    )
+    d.run(until=lambda du: du.round >= 4)
+    assert d.asked == ["p2"]  # asked once; the second failed save (round 3) offers no effort
+    assert [e.round for e in d.events("roll") if e.data["purpose"] == HOLD] == [1, 3]
+    assert d.duel.by_id["p2"].has("paralysed") and d.duel.by_id["p2"].effort_used
+
+
+def test_du18_effort_when_falling_below_zero_hit_points():
+    d = Driver(
+        scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)]),
+        plan=[("p1", "attack longsword @p2"), ("p2", "react effort")],
+        rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8)],
+    )
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "effort"]))
+    (ev,) = d.events("effort")
+    assert ev.actor == "p2" and ev.data["hp"] < 0 and "DU-20" in ev.clauses
+
+
+def test_du19_a_successful_reroll_delays_the_effect_to_the_end_of_the_next_turn():
+    d = held([(HOLD, 1), ("duel effort", 20)])
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    ilse = d.duel.by_id["p2"]
+    assert d.events("effort-delays")[0].data["conditions"] == ["paralysed"]
+    assert not ilse.has("paralysed") and len(d.duel.pending.options) > 1  # she acts normally
+    redo = [e for e in d.events("roll") if e.data["purpose"] == "duel effort: will save again"][0]
+    first = [e for e in d.events("roll") if e.data["purpose"] == HOLD][0]
+    assert redo.data["modifiers"] == first.data["modifiers"]  # the same bonus
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "effort-ends"]))
+    assert ilse.has("paralysed")
+    cond = next(c for c in ilse.conditions if c.name == "paralysed")
+    assert cond.rounds < 9  # its duration (1 round per level) counted from the casting
+
+
+def test_du19_a_failed_reroll_lets_the_effect_apply_at_once():
+    d = held([(HOLD, 1), ("duel effort", 1)])
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    assert d.duel.by_id["p2"].has("paralysed") and not d.events("effort-delays")
+
+
+def test_du20_below_zero_the_participant_acts_normally_until_the_end_of_the_next_turn():
+    d = Driver(
+        scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)]),
+        plan=[("p1", "attack longsword @p2"), ("p2", "react effort")],
+        rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    tamsin = d.duel.by_id["p2"]
+    assert tamsin.hp < 0 and tamsin.status == "active" and not tamsin.has("staggered")
+    assert len(d.duel.pending.options) > 1
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "effort-ends"]))
+    assert tamsin.status == "dying"
+
+
+def test_du21_if_the_effect_ends_first_the_participant_is_only_fatigued():
+    d = held([(HOLD, 1), ("duel effort", 20)])
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    ilse = d.duel.by_id["p2"]
+    dormant = next(c for c in ilse.conditions if c.name == "paralysed")
+    d.duel.remove_condition("p2", dormant, "dispelled")  # the effect ends before the end of her turn
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "effort-spared"]))
+    assert ilse.has("fatigued") and not ilse.has("paralysed")
+    assert d.events("effort-spared")[0].clauses == ("DU-21",)
