@@ -74,7 +74,7 @@ def test_du19_a_successful_reroll_delays_the_effect_to_the_end_of_the_next_turn(
 
 def test_du19_a_failed_reroll_lets_the_effect_apply_at_once():
     d = held([(HOLD, 1), ("duel effort", 1)])
-    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    d.run(until=lambda du: any(e.kind == "condition" and e.actor == "p2" for e in du.events))
     assert d.duel.by_id["p2"].has("paralysed") and not d.events("effort-delays")
 
 
