@@ -12,12 +12,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import checks, geometry
+from . import effects as _eff
+from . import reactions as _rx
 from .conditions import Condition, tick
 from .notation import fmt_point, parse_point
+from .state import Damage, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant, WeaponUse
-    from .state import Duel, Gen, Option
+    from .state import Duel, Gen
 
 DEFAULT_DUEL_DISTANCE = 30.0
 #: In a plain duel, "move away" is listed only while the opponent is nearer than this (feet).
@@ -91,8 +94,6 @@ def default_initiative(duel: Duel) -> Gen:
     results: list[tuple[int, int, list[int], str]] = []
     for c in duel.participants:
         if face_off:
-            from .state import Option
-
             opts = [Option(f"face-off {s}", "face-off", {"skill": s}) for s in FACE_OFF_SKILLS]
             choice = yield from duel.ask(c.id, "face-off", opts, "DU-8: choose the skill of your face-off")
             skill = choice.split()[1]
@@ -145,18 +146,16 @@ def start_of_turn(duel: Duel, c: Combatant) -> Gen:
             duel.emit("condition-ends", other.id, {"condition": cond.name, "why": "duration"}, cond.clauses)
             yield from on_condition_expired(duel, other, cond)
             duel.update_status(other)
-    from .effects import ongoing_damage
 
-    yield from ongoing_damage(duel, c)
+    yield from _eff.ongoing_damage(duel, c)
     return swift
 
 
 def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
     """A condition ended: chain its ``then`` (color spray), or undo its side effects."""
-    from .effects import apply_followups
 
     if cond.data.get("then"):
-        yield from apply_followups(duel, c, cond)
+        yield from _eff.apply_followups(duel, c, cond)
     if cond.stat == "mirror_images":
         c.mirror_images = 0
     if cond.name == "flying":
@@ -220,11 +219,9 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
 
 
 def end_of_turn(duel: Duel, c: Combatant) -> Gen:
-    from .effects import repeat_saves
-    from .reactions import effort_end_of_turn
 
-    yield from repeat_saves(duel, c)
-    yield from effort_end_of_turn(duel, c)
+    yield from _eff.repeat_saves(duel, c)
+    yield from _rx.effort_end_of_turn(duel, c)
 
 
 def _stabilise(duel: Duel, c: Combatant) -> Gen:
@@ -250,8 +247,6 @@ def _confused_turn(duel: Duel, c: Combatant) -> Gen:
         duel.emit("confused", c.id, {"roll": n, "does": "babbles"}, ("C-11",))
         return True
     if n <= 75:
-        from .state import Damage
-
         d = yield from duel.roll_dice(c.id, 1, 8, "confusion: self-inflicted damage")
         duel.emit("confused", c.id, {"roll": n, "does": "hurts itself"}, ("C-11",))
         yield from duel.deal_damage(
@@ -287,14 +282,14 @@ def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]
 
 
 def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
-    from .effects import cast_options
-    from .state import Option
 
     opts: list[Option] = []
     opponents = duel.opponents(c.id)
     if b.standard and c.can_cast() and not (b.one_action and b.used_action):
         threatened = bool(threatened_by(duel, c))
-        opts.extend(cast_options(duel, c, b, threatened))
+        opts.extend(_eff.cast_options(duel, c, b, threatened))
+        if c.item_uses:
+            opts.extend(_eff.item_options(duel, c, b, threatened))
     if b.standard and not (b.one_action and b.used_action):
         for w in c.weapons:
             for o in opponents:
@@ -378,7 +373,6 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
 
 def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     """``move X,Y[,Z]`` / ``step X,Y[,Z]`` to any point within reach of the budget."""
-    from .state import Option
 
     parts = oid.split()
     if len(parts) != 2 or parts[0] not in ("move", "step"):
@@ -419,11 +413,10 @@ def spend(b: Budget, what: str) -> None:
 
 
 def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
-    from .effects import cast_from_option
 
     kind = opt.kind
     if kind == "cast":
-        yield from cast_from_option(duel, c, b, opt)
+        yield from _eff.cast_from_option(duel, c, b, opt)
     elif kind in ("attack", "full-attack"):
         w = next(w for w in c.weapons if w.id == opt.data["weapon"])
         target = duel.by_id[opt.data["targets"][0]]
@@ -450,9 +443,7 @@ def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:
     """Move in a straight line. Leaving the reach of an opponent who threatens provokes (C-10); a 5-foot
     step never does."""
     if provoke:
-        from .reactions import attacks_of_opportunity
-
-        yield from attacks_of_opportunity(duel, c, "moving", point)
+        yield from _rx.attacks_of_opportunity(duel, c, "moving", point)
         if c.status != "active" or duel.outcome is not None:
             return
     frm = c.pos
@@ -465,11 +456,9 @@ def weapon_attack(
 ) -> Gen:
     """C-4: attack roll(s) with a weapon; each attack opens the defender's window (DU-22 dodge, DU-26
     parry) before it is resolved."""
-    from .reactions import attacks_of_opportunity, defend_window
-    from .state import Damage
 
     if w.kind == "ranged" and not aoo:
-        yield from attacks_of_opportunity(duel, c, "a ranged attack", None)
+        yield from _rx.attacks_of_opportunity(duel, c, "a ranged attack", None)
         if c.status != "active" or duel.outcome is not None:
             return
     bonuses = c.attacks if full_attack else (c.attacks[0],)
@@ -477,7 +466,7 @@ def weapon_attack(
         if target.status not in ("active", "dying") or duel.outcome is not None or c.status != "active":
             return
         duel.emit("attack", c.id, {"weapon": w.id, "target": target.id, "aoo": aoo}, ("C-4",))
-        defence = yield from defend_window(duel, target, c, "weapon", w)
+        defence = yield from _rx.defend_window(duel, target, c, "weapon", w)
         kind = w.kind
         mods = c.attack_parts(kind, bab)
         if w.attack_bonus:
@@ -513,13 +502,9 @@ def weapon_attack(
             )
             critical = conf.success
         if "dodge" in defence:
-            from .reactions import dodge_aftermath
-
-            dodge_aftermath(duel, target)
+            _rx.dodge_aftermath(duel, target)
         if hit and "parry" in defence:
-            from .reactions import parry_roll
-
-            parried = yield from parry_roll(duel, target, r.total)
+            parried = yield from _rx.parry_roll(duel, target, r.total)
             if parried:
                 if critical:
                     critical = False  # DU-29: a parried critical still hits, for normal damage

@@ -97,6 +97,21 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
         items=[type(i).__name__.lower() for i in ch.items],
         arcane=ch.is_caster,
     )
+    n = 0
+    for it in ch.items:
+        kind = getattr(it, "type", "")
+        if kind not in ("wand", "staff", "scroll", "potion"):
+            continue
+        n += 1
+        if kind == "staff":
+            spells = [(s.spell, s.cost) for s in it.spells]
+            left = it.charges
+        else:
+            spells = [(it.spell, 1)]
+            left = it.charges if kind == "wand" else 1
+        c.item_uses.append(
+            {"key": f"item{n}", "kind": kind, "spells": spells, "left": left, "cl": it.caster_level}
+        )
     c.data["touch_static"] = ch.touch_ac - ch.dex_to_ac - ch.dodge_bonus
     c.data["max_dex"] = ch.max_dex_bonus
     c.hp = c.max_hp

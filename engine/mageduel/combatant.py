@@ -79,6 +79,9 @@ class Combatant:
     size: str = "medium"
     hd: int = 1
     items: list[str] = field(default_factory=list)
+    #: Usable items: {"key": "item1", "kind": "wand"|"staff"|"scroll"|"potion", "spells": [(id, cost)],
+    #: "left": charges or uses, "cl": caster level}.
+    item_uses: list[dict[str, Any]] = field(default_factory=list)
     summoned_by: str | None = None
     arcane: bool = True
     # --- live state -------------------------------------------------------------------------------
@@ -118,29 +121,48 @@ class Combatant:
         """Hook for caches of derived numbers (none yet: everything is computed on demand)."""
 
     def ability(self, name: str) -> int:
-        if name in self.ability_set:
+        """The current score: base, minus damage and drain, plus penalties, conditions (C-11) on Str/Dex."""
+        if self.ability_set and name in self.ability_set:
             return self.ability_set[name]
         score = self.base_abilities.get(name, 10)
-        score -= self.ability_damage.get(name, 0) + self.ability_drain.get(name, 0)
-        score += self.ability_penalty.get(name, 0)
-        if self.conditions:
-            score += total_modifier(self.active_conditions(), ("ability:" + name,))
-        if name in ("str", "dex"):
-            for n in self.active_condition_names():
-                v = RULES[n].str_dex if n in RULES else 0
-                if v:
-                    score += v
-            if name == "dex" and "paralysed" in self.active_condition_names():
-                return 0
+        if self.ability_damage:
+            score -= self.ability_damage.get(name, 0)
+        if self.ability_drain:
+            score -= self.ability_drain.get(name, 0)
+        if self.ability_penalty:
+            score += self.ability_penalty.get(name, 0)
+        if self.conditions:  # one pass; most creatures have few or none
+            key = "ability:" + name
+            str_dex = name == "str" or name == "dex"
+            typed = []
+            seen: set[str] = set()
+            for c in self.conditions:
+                if c.data and c.data.get("dormant"):
+                    continue
+                if c.stat == key:
+                    typed.append(c)
+                if str_dex and c.name not in seen:
+                    seen.add(c.name)
+                    rule = RULES.get(c.name)
+                    if rule is not None and rule.str_dex:
+                        score += rule.str_dex
+                    if name == "dex" and c.name == "paralysed":
+                        return 0
+            if typed:
+                score += total_modifier(typed, (key,))
         return max(0, score)
 
     def mod(self, name: str) -> int:
         return checks.ability_mod(self.ability(name))
 
     def active_conditions(self) -> list[Condition]:
+        if not self.conditions:
+            return []
         return [c for c in self.conditions if not c.data.get("dormant")]
 
     def active_condition_names(self) -> set[str]:
+        if not self.conditions:
+            return set()
         return {c.name for c in self.conditions if c.name in RULES and not c.data.get("dormant")}
 
     def has(self, name: str) -> bool:

@@ -16,14 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import actions as _act
 from . import checks, geometry
+from . import reactions as _rx
 from .conditions import Condition
 from .notation import fmt_point
+from .spells.model import SIZE_ORDER, at_level
+from .state import AbilityDamage, Casting, Damage, Option
 
 if TYPE_CHECKING:
     from .actions import Budget
     from .combatant import Combatant
-    from .state import Casting, Damage, Duel, Gen, Option
+    from .state import Duel, Gen
 
 HOSTILE_KINDS = frozenset(
     {
@@ -68,10 +72,10 @@ def hostile(spell: Any) -> bool:
     return h
 
 
-def _range(spell: Any, c: Combatant) -> float:
+def _range(spell: Any, c: Combatant, cl: int | None = None) -> float:
     if spell.range.kind == "touch":
         return 5.0
-    f = spell.range.feet_at(c.cl())
+    f = spell.range.feet_at(c.cl() if cl is None else cl)
     return float(f) if f is not None else 5.0
 
 
@@ -79,8 +83,7 @@ def _range(spell: Any, c: Combatant) -> float:
 
 
 def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
-    from .state import Option
-
+    """``cast <spell>[ slotN] [@target] [def]`` for every spell castable now, at every legal aim."""
     out: list[Option] = []
     full_ok = b.full
     opponents = duel.opponents(c.id)
@@ -95,43 +98,7 @@ def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[
         suffix = "" if slot == sp.level else f" slot{slot}"
         base = f"cast {sid}{suffix}"
         data = {"spell": sid, "slot": slot}
-        tk = sp.target.kind
-        rng = _range(sp, c)
-        aims: list[tuple[str, dict[str, Any]]] = []
-        if tk == "self":
-            aims.append(("", {"targets": [c.id]}))
-        elif not hostile(sp):
-            for a in allies:
-                if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
-                    continue
-                if geometry.within(c.pos, a.pos, rng):
-                    aims.append((f" @{a.id}", {"targets": [a.id]}))
-        elif tk in ("creature", "creatures"):
-            for o in opponents:
-                if geometry.within(c.pos, o.pos, rng):
-                    aims.append((f" @{o.id}", {"targets": [o.id]}))
-        elif tk == "area":
-            area = sp.area
-            for o in opponents:
-                if area.origin == "caster":
-                    shape = _shape(sp, c, c.pos, o.pos)
-                elif geometry.within(c.pos, o.pos, rng):
-                    shape = _shape(sp, c, o.pos, o.pos)
-                else:
-                    continue
-                affected = [
-                    x.id
-                    for x in duel.participants
-                    if x.status == "active"
-                    and shape.contains(x.pos)
-                    and not (area.origin == "caster" and x.id == c.id)
-                ]
-                aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
-        else:  # "point": summons and the like appear next to the caster, toward the nearest foe
-            near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
-            p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
-            aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
-        for suffix2, extra in aims:
+        for suffix2, extra in spell_aims(duel, c, sp, c.cl(), opponents, allies):
             d = {**data, **extra}
             out.append(Option(base + suffix2, "cast", d))
             if threatened:
@@ -139,9 +106,92 @@ def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[
     return out
 
 
-def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple) -> Any:
+def _creature_ok(sp: Any, t: Combatant) -> bool:
+    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only)."""
+    kind = sp.target.creature
+    if kind == "humanoid":
+        return t.cls != "creature"
+    return True
+
+
+def spell_aims(
+    duel: Duel, c: Combatant, sp: Any, cl: int, opponents: list[Combatant], allies: list[Combatant]
+) -> list[tuple[str, dict[str, Any]]]:
+    """Where a spell can be aimed now: (id suffix, option data) pairs."""
+    tk = sp.target.kind
+    rng = _range(sp, c, cl)
+    aims: list[tuple[str, dict[str, Any]]] = []
+    if tk == "self":
+        aims.append(("", {"targets": [c.id]}))
+    elif not hostile(sp):
+        for a in allies:
+            if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
+                continue
+            if geometry.within(c.pos, a.pos, rng) and _creature_ok(sp, a):
+                aims.append((f" @{a.id}", {"targets": [a.id]}))
+    elif tk in ("creature", "creatures"):
+        for o in opponents:
+            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
+                aims.append((f" @{o.id}", {"targets": [o.id]}))
+    elif tk == "area":
+        area = sp.area
+        for o in opponents:
+            if area.origin == "caster":
+                shape = _shape(sp, c, c.pos, o.pos, cl)
+            elif geometry.within(c.pos, o.pos, rng):
+                shape = _shape(sp, c, o.pos, o.pos, cl)
+            else:
+                continue
+            affected = [
+                x.id
+                for x in duel.participants
+                if x.status == "active"
+                and shape.contains(x.pos)
+                and not (area.origin == "caster" and x.id == c.id)
+            ]
+            aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
+    else:  # "point": summons and the like appear next to the caster, toward the nearest foe
+        near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
+        p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
+        aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
+    return aims
+
+
+def item_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
+    """``use itemN <spell> [@target] [def]``: wands, staves and scrolls (casters only: spell trigger and
+    spell completion) and potions (anyone; the drinker is the target). MD-13 reads ``data["item"]``."""
+    out: list[Option] = []
+    if not c.item_uses:
+        return out
+    opponents = duel.opponents(c.id)
+    allies = [a for a in duel.participants if a.side == c.side and a.status == "active"]
+    for it in c.item_uses:
+        if it["left"] <= 0:
+            continue
+        if it["kind"] != "potion" and not c.casting_ability:
+            continue
+        for sid, cost in it["spells"]:
+            if cost > it["left"]:
+                continue
+            sp = spell_by_id(sid)
+            if sp.casting_time in ("full_round", "one_round") and not b.full:
+                continue
+            data = {"spell": sid, "slot": sp.level, "item": it["key"], "item_kind": it["kind"], "cost": cost}
+            if it["kind"] == "potion":
+                aims = [("", {"targets": [c.id]})]
+            else:
+                aims = spell_aims(duel, c, sp, it["cl"], opponents, allies)
+            for suffix, extra in aims:
+                d = {**data, **extra}
+                out.append(Option(f"use {it['key']} {sid}{suffix}", "cast", d))
+                if threatened and it["kind"] != "potion":
+                    out.append(Option(f"use {it['key']} {sid}{suffix} def", "cast", {**d, "defensive": True}))
+    return out
+
+
+def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple, cl: int | None = None) -> Any:
     area = sp.area
-    size = float(area.size_at(c.cl()))
+    size = float(area.size_at(c.cl() if cl is None else cl))
     s = area.shape
     if s in ("burst", "spread", "emanation"):
         return geometry.Burst(c.pos if s == "emanation" else origin, size)
@@ -158,11 +208,10 @@ def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple) -> Any:
 
 
 def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
-    from .actions import spend
 
     sp = spell_by_id(opt.data["spell"])
     ct = sp.casting_time
-    spend(b, "full" if ct in ("full_round", "one_round") else ("swift" if ct == "swift" else "standard"))
+    _act.spend(b, "full" if ct in ("full_round", "one_round") else ("swift" if ct == "swift" else "standard"))
     yield from cast_spell(
         duel,
         c,
@@ -171,29 +220,42 @@ def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         list(opt.data.get("targets", [])),
         opt.data.get("point"),
         bool(opt.data.get("defensive")),
+        item=opt.data.get("item"),
     )
 
 
 def cast_spell(
-    duel: Duel, c: Combatant, sp: Any, slot: int, targets: list[str], point: Any, defensive: bool
+    duel: Duel,
+    c: Combatant,
+    sp: Any,
+    slot: int,
+    targets: list[str],
+    point: Any,
+    defensive: bool,
+    item: str | None = None,
 ) -> Gen:
-    from .reactions import (
-        attacks_of_opportunity,
-        counter_window,
-        defend_window,
-        dodge_aftermath,
-        dodge_wasted,
-    )
-    from .state import Casting
-
-    c.expend(sp.id, slot)
+    """Cast ``sp`` from a slot (or from ``item``: its charges, caster level and DC). The public event says
+    who casts at whom, never what (MD-26); the concentration DCs, which would give the level away, are not
+    shown either."""
+    use = None
+    if item is None:
+        c.expend(sp.id, slot)
+    else:
+        use = next(u for u in c.item_uses if u["key"] == item)
+        cost = next(k for s_id, k in use["spells"] if s_id == sp.id)
+        use["left"] -= cost
     cast = Casting(c.id, sp, slot, targets, point, known_by={c.id})
     duel.casting.append(cast)
     try:
         duel.emit(
             "casting",
             c.id,
-            {"targets": targets, "point": list(point) if point else None, "defensive": defensive},
+            {
+                "targets": targets,
+                "point": list(point) if point else None,
+                "defensive": defensive,
+                **({"item": item, "item_kind": use["kind"]} if use else {}),
+            },
             ("C-9", "MD-26"),
         )
         duel.emit(
@@ -204,19 +266,24 @@ def cast_spell(
             audience=(c.id,),
         )
         # C-10: cast defensively, or provoke.
-        from .actions import threatened_by
 
         if defensive:
             mods = c.concentration_parts()
             if c.defensive_bonus:
                 mods.append(("Combat Casting", c.defensive_bonus))
             r = yield from duel.check(
-                c.id, "cast defensively (concentration)", mods, checks.defensive_casting_dc(slot), ("C-10",)
+                c.id,
+                "cast defensively (concentration)",
+                mods,
+                checks.defensive_casting_dc(slot),
+                ("C-10",),
+                hide_target=True,
+                reveal_to=(c.id,),
             )
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
-        elif threatened_by(duel, c):
-            taken = yield from attacks_of_opportunity(duel, c, "casting", None)
+        elif _act.threatened_by(duel, c):
+            taken = yield from _rx.attacks_of_opportunity(duel, c, "casting", None)
             if c.status != "active" or duel.outcome is not None:
                 return _lost(duel, cast, "the caster fell")
             if taken > 0:
@@ -226,16 +293,24 @@ def cast_spell(
                     c.concentration_parts(),
                     checks.damage_concentration_dc(taken, slot),
                     ("C-10",),
+                    hide_target=True,
+                    reveal_to=(c.id,),
                 )
                 if not r.success:
                     return _lost(duel, cast, "concentration broken by damage")
         if c.has("entangled"):
             r = yield from duel.check(
-                c.id, "concentration (entangled)", c.concentration_parts(), 15 + slot, ("C-10", "C-11")
+                c.id,
+                "concentration (entangled)",
+                c.concentration_parts(),
+                15 + slot,
+                ("C-10", "C-11"),
+                hide_target=True,
+                reveal_to=(c.id,),
             )
             if not r.success:
                 return _lost(duel, cast, "concentration failed while entangled")
-        countered = yield from counter_window(duel, cast)
+        countered = yield from _rx.counter_window(duel, cast)
         if countered or duel.outcome is not None:
             return None
         # DU-22: each participant the spell aims at may dodge before it is resolved.
@@ -247,11 +322,11 @@ def cast_spell(
                 t = duel.by_id[tid]
                 if t.side == c.side:
                     continue
-                d = yield from defend_window(duel, t, c, "spell", sp)
+                d = yield from _rx.defend_window(duel, t, c, "spell", sp)
                 if "dodge" in d:
                     cast.dodgers.add(tid)
                     if not sp.attack_kinds and "ref" not in sp.save_kinds:
-                        dodge_wasted(duel, t, c.id)  # DU-24
+                        _rx.dodge_wasted(duel, t, c.id)  # DU-24
         cast.revealed = True
         duel.emit(
             "spell",
@@ -265,7 +340,15 @@ def cast_spell(
             },
             ("MD-26",),
         )
-        ctx = Ctx(cast, c, sp, c.cl(), c.spell_dc(sp.level, sp.school))
+        if use is None:
+            ctx = Ctx(cast, c, sp, c.cl(), c.spell_dc(sp.level, sp.school))
+        else:
+            # Items cast at their own caster level, with the lowest casting modifier the level allows (a
+            # staff may use its wielder's, if higher).
+            mod = sp.level // 2
+            if use["kind"] == "staff" and c.casting_ability:
+                mod = max(mod, c.mod(c.casting_ability))
+            ctx = Ctx(cast, c, sp, use["cl"], 10 + sp.level + mod)
         if sp.target.kind == "area" or (point is not None and not targets):
             affected = _area_targets(duel, c, sp, point)
             if sp.area is not None and sp.area.origin == "caster":
@@ -278,7 +361,7 @@ def cast_spell(
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
         for tid in cast.dodgers:
-            dodge_aftermath(duel, duel.by_id[tid])  # DU-25
+            _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
         if c.has("invisible") and hostile(sp):
             for cond in [x for x in c.conditions if x.name == "invisible" and x.data.get("ends_on_attack")]:
                 duel.remove_condition(c.id, cond, "attacked")
@@ -351,7 +434,6 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
 
 
 def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     c = ctx.caster
     rays = at_level(node.rays, ctx.cl)
@@ -379,9 +461,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
             continue
         if t.mirror_images > 0:
-            from .actions import mirror_image_check
-
-            real = yield from mirror_image_check(duel, t, c)
+            real = yield from _act.mirror_image_check(duel, t, c)
             if not real:
                 continue
         crit = False
@@ -396,7 +476,6 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .reactions import defer_effect, effort_after_failed_save
 
     save = node.save
     mods = t.save_parts(save)
@@ -411,7 +490,7 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         t.id, f"{save} save against {ctx.spell.id}", mods, ctx.dc, ("C-5",), kind="save"
     )
     if not r.success:
-        delayed = yield from effort_after_failed_save(duel, t, save, mods, ctx.dc)
+        delayed = yield from _rx.effort_after_failed_save(duel, t, save, mods, ctx.dc)
         if delayed:
             collect: list[Any] = []
             sub = Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc, ctx.half, ctx.critical, collect)
@@ -427,7 +506,7 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 def later(nodes: tuple = later_nodes, t_id: str = t.id) -> Gen:
                     return resolve(duel, Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc), nodes, t_id)
 
-            defer_effect(duel, t, new, later)
+            _rx.defer_effect(duel, t, new, later)
             return
         _mark_repeat(node, ctx, t, len(t.conditions))
         before_n = len(t.conditions)
@@ -448,7 +527,6 @@ def _mark_repeat(node: Any, ctx: Ctx, t: Combatant, n: int) -> None:
 
 
 def _missiles(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     n = at_level(node.count, ctx.cl)
     for _ in range(n):
@@ -466,7 +544,6 @@ def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import SIZE_ORDER
 
     if node.measure == "hit_dice":
         m: Any = t.hd
@@ -485,7 +562,6 @@ def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _choice(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .state import Option
 
     if ctx.cast.choice is None:
         opts = [Option(f"choose {o.id}", "choose", {"choice": o.id}) for o in node.options]
@@ -496,7 +572,6 @@ def _choice(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _chain(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     yield from resolve(duel, ctx, node.effects, t.id)
     n = at_level(node.secondary, ctx.cl)
@@ -513,8 +588,6 @@ def _chain(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
-    from .state import Damage
 
     d = node.dice
     count = d.count_at(ctx.cl) * (2 if ctx.critical else 1)
@@ -578,8 +651,6 @@ def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
-    from .state import AbilityDamage
 
     if node.dice is not None:
         r = yield from duel.roll_dice(
@@ -636,7 +707,6 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
 
 
 def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     if node.dice is not None:
         r = yield from duel.roll_dice(
@@ -655,7 +725,6 @@ def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import SIZE_ORDER, at_level
 
     c = ctx.caster
     if node.max_size is not None and SIZE_ORDER.index(t.size) > SIZE_ORDER.index(node.max_size):
@@ -695,7 +764,6 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     rounds = yield from _dur_rounds(duel, ctx, node.duration)
     duel.add_condition(
@@ -721,7 +789,6 @@ def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     t.dr = [node.amount, at_level(node.absorbs, ctx.cl) if node.absorbs is not None else 10**6]
     duel.emit("damage-reduction", t.id, {"amount": node.amount, "absorbs": t.dr[1]}, ())
@@ -730,7 +797,6 @@ def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _resist(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     t.resist[node.types[0]] = at_level(node.amount, ctx.cl)
     duel.emit("resistance", t.id, {"type": node.types[0], "amount": t.resist[node.types[0]]}, ())
@@ -813,7 +879,6 @@ def _speed(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _slay(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .state import Damage
 
     if node.at_zero_hp and t.hp > 0 and t.status == "active":
         return
@@ -861,7 +926,6 @@ def _summon(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _teleport(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .spells.model import at_level
 
     c = ctx.caster
     feet = float(at_level(node.distance, ctx.cl))
@@ -937,7 +1001,6 @@ _HANDLERS = {
 def deal_damage(duel: Duel, dmg: Damage) -> Gen:
     """Transform (hooks), then apply: temporary hp, resistance, damage reduction, hp or nonlethal (C-6).
     A drop below 0 hp opens the duel effort window (DU-18, DU-20)."""
-    from .reactions import effort_below_zero
 
     dmg = duel.hooks.transform_damage(duel, dmg)
     t = duel.by_id[dmg.target]
@@ -995,12 +1058,11 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
     )
     duel.update_status(t)
     if was_above and t.hp < 0 and t.status == "dying":
-        yield from effort_below_zero(duel, t)
+        yield from _rx.effort_below_zero(duel, t)
 
 
 def ongoing_damage(duel: Duel, c: Combatant) -> Gen:
     """Damage that repeats at the start of the caster's turns (acid arrow)."""
-    from .state import Damage
 
     for t in duel.participants:
         for cond in list(t.conditions):

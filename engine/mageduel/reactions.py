@@ -20,12 +20,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import actions as _act
 from . import checks, geometry
+from . import effects as _eff
 from .conditions import Condition
+from .state import ALWAYS, NEVER, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant
-    from .state import Casting, Duel, Gen, Option
+    from .state import Casting, Duel, Gen
 
 
 def _duel_actions(duel: Duel) -> bool:
@@ -59,7 +62,6 @@ def _react(
 ) -> Gen:
     """Ask with per-reaction-kind preferences: options whose reaction kind is set to Never are dropped; an
     Always kind is taken without asking."""
-    from .state import ALWAYS, NEVER, Option
 
     kept = []
     for o in options:
@@ -81,11 +83,9 @@ def _react(
 def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any) -> Gen:
     """Opponents threatening ``c`` may make one attack of opportunity each per round. Returns the damage
     ``c`` took (for concentration, C-10)."""
-    from .actions import threatened_by, weapon_attack
-    from .state import Option
 
     taken = 0
-    for o, w in threatened_by(duel, c):
+    for o, w in _act.threatened_by(duel, c):
         if o.aoo_round == duel.round or not can_react(o):
             continue
         opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id})]
@@ -97,7 +97,7 @@ def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any) -> Ge
         o.aoo_round = duel.round
         before = c.hp - c.nonlethal
         duel.emit("aoo", o.id, {"target": c.id, "why": why}, ("C-10",))
-        yield from weapon_attack(duel, o, w, c, full_attack=False, aoo=True)
+        yield from _act.weapon_attack(duel, o, w, c, full_attack=False, aoo=True)
         taken += max(0, before - (c.hp - c.nonlethal))
         if c.status != "active" or duel.outcome is not None:
             break
@@ -119,8 +119,6 @@ def counter_window(duel: Duel, cast: Casting) -> Gen:
         if r.side == caster.side or not can_react(r) or cast.countered:
             continue
         if "spellcraft" in r.skills and r.id not in cast.known_by and r.id not in cast.failed_identify:
-            from .state import Option
-
             opts = [Option("identify", "identify", {"reaction": "identify"})]
             choice = yield from _react(duel, r.id, "identify", opts, f"{caster.name} is casting a spell", ctx)
             if choice == "identify":
@@ -149,6 +147,7 @@ def identify(duel: Duel, r: Combatant, cast: Casting) -> Gen:
         ("DU-12", "MD-26", "C-12"),
         audience=(r.id, cast.caster),
         hide_target=True,
+        reveal_to=(cast.caster,),
     )
     if res.success:
         cast.known_by.add(r.id)
@@ -174,7 +173,6 @@ def _counters(spell: Any, used: str) -> bool:
 
 
 def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
-    from .state import Option
 
     if not r.can_cast():
         return []
@@ -233,11 +231,10 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
 
 
 def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen:
-    from .effects import spell_by_id
 
     caster = duel.by_id[cast.caster]
     sid, slot = opt.data["spell"], opt.data["slot"]
-    used = spell_by_id(sid)
+    used = _eff.spell_by_id(sid)
     r.expend(sid, slot)
     target = cast.spell
     if opt.kind == "duel-counter":
@@ -322,7 +319,6 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
     """DU-22 / DU-26: before an attack (``source`` "weapon") or a spell ("spell") of another participant is
     resolved, its target may duel dodge or (weapons only, never firearms) duel parry. Returns the set of
     defences declared."""
-    from .state import Option
 
     if (
         not _duel_actions(duel)
@@ -407,7 +403,6 @@ def effort_after_failed_save(
 ) -> Gen:
     """DU-18 / DU-19: after a failed Fortitude or Will save, reroll with the same bonus. Returns True when
     the reroll succeeds: the effect then only takes hold at the end of the participant's next turn."""
-    from .state import Option
 
     if save not in ("fort", "will") or not _effort_available(duel, c) or c.acts() == "none":
         return False
@@ -431,7 +426,6 @@ def effort_after_failed_save(
 
 def effort_below_zero(duel: Duel, c: Combatant) -> Gen:
     """DU-18 / DU-20: below 0 hp but not dead, act normally until the end of the next turn."""
-    from .state import Option
 
     if not _effort_available(duel, c):
         return False

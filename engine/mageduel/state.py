@@ -392,6 +392,7 @@ class Duel:
         against: str = "DC",
         audience: tuple[str, ...] | None = None,
         hide_target: bool = False,
+        reveal_to: tuple[str, ...] | None = None,
     ) -> Gen:
         """A d20 roll with named modifiers against ``dc`` (C-1); ``kind`` ``"save"`` or ``"attack"`` makes
         natural 20/1 automatic. Logs a roll event and returns a :class:`CheckResult`."""
@@ -425,6 +426,9 @@ class Duel:
             clauses,
             audience,
         )
+        if hide_target and reveal_to and dc is not None:
+            # The DC would tell others too much (MD-26: it gives the spell level away); its owner sees it.
+            self.emit("roll-dc", roller, {"purpose": purpose, "target": dc}, clauses, reveal_to)
         return CheckResult(natural, total, success, modifiers)
 
     def place(self, cid: str, point: geometry.Point) -> None:

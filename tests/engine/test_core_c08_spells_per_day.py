@@ -22,9 +22,22 @@ def test_c8_a_wizard_casts_only_what_is_prepared_and_cantrips_are_not_spent():
     w = d.by_id["p1"]
     prepared = [p.spell for p in w.prepared]
     assert sorted(prepared) == sorted(roster.get("ilse").spell_ids())
-    casts = {o.data["spell"] for o in d.pending.options if o.kind == "cast"}
+    casts = {o.data["spell"] for o in d.pending.options if o.kind == "cast" and "item" not in o.data}
     assert casts <= set(prepared)
     run(d, "p1: cast shield")
     assert [p.used for p in w.prepared if p.spell == "shield"] == [True]
     assert ("shield", 1) not in w.castable()
     assert ("ray_of_frost", 0) in w.castable()
+
+
+def test_c8_items_cast_from_their_charges_at_their_own_caster_level():
+    d = core_duel(a="odile", dice=[15, 5, 3, 3, 3, 3], pos_b=(20.0, 0.0))
+    wand = next(u for u in d.by_id["p1"].item_uses if u["kind"] == "wand")
+    left = wand["left"]
+    slots_before = [p.used for p in d.by_id["p1"].prepared]
+    run(d, f"p1: use {wand['key']} magic_missile @p2", "p2: pass", "p2: pass")
+    assert wand["left"] == left - 1 and [p.used for p in d.by_id["p1"].prepared] == slots_before
+    dmg = [e for e in d.events if e.kind == "damage"]
+    assert len(dmg) == 1  # a caster level 1 wand shoots one missile
+    casting = [e for e in d.events if e.kind == "casting"][0]
+    assert casting.data["item"] == wand["key"]

@@ -23,7 +23,9 @@ def test_c10_failing_to_cast_defensively_loses_the_spell():
     d = core_duel(dice=[15, 5, 1], pos_b=(5.0, 0.0))
     run(d, "p1: cast magic_missile @p2 def")
     r = rolls(d, "cast defensively")[0]
-    assert r["target"] == 15 + 2 * 1 and r["outcome"] == "failure"
+    assert r["target"] is None and r["outcome"] == "failure"  # the DC would give the level away (MD-26)
+    dc = [e for e in d.events if e.kind == "roll-dc"][0]
+    assert dc.data["target"] == 15 + 2 * 1 and dc.audience == ("p1",)
     assert "spell-lost" in [e.kind for e in d.events]
     assert not any(e.kind == "spell" for e in d.events)
     assert [p.used for p in d.by_id["p1"].prepared if p.spell == "magic_missile"].count(True) == 1
@@ -37,7 +39,8 @@ def test_c10_casting_while_threatened_provokes_and_damage_calls_for_concentratio
     run(d, "p2: aoo spear", "p1: pass")  # p1 does not dodge the attack of opportunity
     conc = rolls(d, "concentration (hurt")
     dmg = [e for e in d.events if e.kind == "damage"][0].data["amount"]
-    assert conc and conc[0]["target"] == 10 + dmg + 1
+    dc = [e.data["target"] for e in d.events if e.kind == "roll-dc" and "hurt" in e.data["purpose"]]
+    assert conc and conc[0]["target"] is None and dc == [10 + dmg + 1]
     assert "spell-lost" in [e.kind for e in d.events]
 
 
