@@ -26,8 +26,9 @@ def scenario(
     options: dict[str, Any] | None = None,
     events: list[dict[str, Any]] | None = None,
     positions: list[Any] | None = None,
+    invalid: bool = False,
 ) -> dict[str, Any]:
-    """A scenario as the JSON ``python -m mageduel play`` reads."""
+    """A scenario as the JSON ``python -m mageduel play`` reads (``invalid``: one a test expects refused)."""
     people = people or ("ilse", "kael")
     parts = []
     for i, who in enumerate(people):
@@ -44,7 +45,8 @@ def scenario(
         data["options"] = options
     if events is not None:
         data["events"] = events
-    BUILT.append(data)
+    if not invalid:
+        BUILT.append(data)
     return data
 
 

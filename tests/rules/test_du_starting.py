@@ -203,6 +203,12 @@ def test_du7_poison_may_be_banned():
 def test_du4_contradictory_weapon_terms_are_refused():
     with pytest.raises(ValidationError) as err:
         Scenario.model_validate(
-            scenario("garrick", "ilse", kind="duel", terms={"weapon_forms": ["ranged"], "ban_ranged": True})
+            scenario(
+                "garrick",
+                "ilse",
+                kind="duel",
+                terms={"weapon_forms": ["ranged"], "ban_ranged": True},
+                invalid=True,
+            )
         )
     assert "ban_ranged" in str(err.value)

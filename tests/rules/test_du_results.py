@@ -1,0 +1,73 @@
+"""DU-30, DU-31: performance combat, the duelling arena."""
+
+from __future__ import annotations
+
+from tests.rules.rules_kit import Driver, casting, scenario
+
+MM = "react duel-counter magic_missile slot1"
+
+
+def countering(terms) -> Driver:
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms=terms),
+        plan=[("p2", casting("magic_missile", "p1")), ("p1", "identify"), ("p1", MM), ("p1", "perform")],
+        rolls=[("initiative", 1), ("Spellcraft", 20), ("performance combat check", 11)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    return d
+
+
+def test_du30_a_successful_duel_action_lets_one_spend_a_victory_point_on_a_performance_check():
+    d = countering({"performance_combat": True, "victory_points": 1})
+    assert d.events("countered")
+    (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("performance combat check")]
+    assert roll.actor == "p1" and dict(roll.data["modifiers"]) == {"Cha": -1, "BAB": 2}
+    assert (
+        roll.data["total"] == 12 and roll.data["target"] == 10 and roll.data["outcome"] == "success"
+    )  # DC 10
+    (crowd,) = d.events("crowd")
+    assert crowd.data == {"side": "side1", "attitude": "friendly", "victory_points": 0}
+    ilse = d.duel.by_id["p1"]
+    assert [(c.stat, c.value) for c in ilse.conditions if c.source == "crowd"] == [
+        ("attack", 1),
+        ("saves", 1),
+    ]
+
+
+def test_du30_no_victory_point_no_check_and_off_by_default():
+    broke = countering({"performance_combat": True, "victory_points": 0})
+    assert broke.events("countered") and not broke.events("crowd")
+    off = countering({})
+    assert not [a for p, a in off.log if a == "perform"] and not off.events("crowd")
+
+
+def test_du31_a_nonlethal_arena_turns_damage_nonlethal():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"nonlethal_arena": True}),
+        plan=[("p2", casting("magic_missile", "p1"))],
+        rolls=[("initiative", 1), ("magic_missile damage", 3)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    hits = [e for e in d.events("damage") if e.actor == "p1"]
+    assert hits and all(h.data["lethal"] is False and "DU-31" in h.clauses for h in hits)
+    assert hits[0].data["amount"] == 4  # 1d4+1, full: the halving is the mageduel's (MD-16), not the arena's
+    assert d.duel.by_id["p1"].hp == d.duel.by_id["p1"].max_hp
+
+
+def test_du31_the_arena_prevents_a_spell_that_kills_outright():
+    d = Driver(
+        scenario("aurelian", "corvin", kind="duel", terms={"nonlethal_arena": True}),
+        plan=[("p1", casting("power_word_kill", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    corvin = d.duel.by_id["p2"]
+    assert corvin.status == "active" and corvin.hp == corvin.max_hp
+    assert not [e for e in d.events("status") if e.data.get("status") == "dead"]
+    plain = Driver(
+        scenario("aurelian", "corvin", kind="duel"),
+        plan=[("p1", casting("power_word_kill", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    plain.run()
+    assert plain.duel.by_id["p2"].status == "dead"  # without the arena it kills
