@@ -168,14 +168,18 @@ def transform_ability(duel: Duel, ad: AbilityDamage) -> AbilityDamage:
 
 
 def item_attack(option: Option, target_sides: list[str], actor_side: str) -> bool:
-    """MD-13: an option that uses an item to attack a participant directly."""
+    """MD-13: an option that uses an item to attack a participant directly (a wand of magic missile at a
+    rival does; a staff's wall of force or summons, or a spell on oneself or an ally, do not)."""
     if not option.data.get("item"):
         return False
     if option.kind in ("attack", "full-attack"):
         return True
-    if option.kind == "cast":
-        return any(side != actor_side for side in target_sides)
-    return False
+    if option.kind != "cast" or not any(side != actor_side for side in target_sides):
+        return False
+    from .items import spell_attacks_directly
+
+    spell = _spell(option.data.get("spell"))
+    return spell is None or spell_attacks_directly(spell)
 
 
 def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
@@ -190,9 +194,10 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         if p is not None and not zone.holds(p):
             return "summoned creatures cannot leave the zone (MD-11)"
     if duel.data.get("md_started"):
-        sides = [duel.by_id[t].side for t in option.data.get("targets", []) if t in duel.by_id]
-        if option.data.get("aim") in duel.by_id:
-            sides.append(duel.by_id[option.data["aim"]].side)
+        touched = list(option.data.get("targets", [])) + list(option.data.get("affected", []))
+        if option.data.get("aim"):
+            touched.append(option.data["aim"])
+        sides = [duel.by_id[t].side for t in touched if t in duel.by_id]
         if item_attack(option, sides, actor.side):
             option.data["disqualifies"] = "using an item to attack a participant disqualifies (MD-13)"
     return None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from mageduel import creatures, endings, geometry, state
+from mageduel import creatures, geometry, state
 from mageduel.character_adapter import combatant_from_creature
 from mageduel.effects import apply_ability
 from mageduel.state import AbilityDamage, Option
@@ -103,21 +103,32 @@ def test_md12_each_participant_has_an_extra_counterspell_in_a_mageduel_only():
 
 
 def test_md13_an_item_used_to_attack_a_participant_disqualifies():
-    d = Driver(scenario("odile", "kael", options=zone_opts(16)))
-    duel = fight(d)
-    wand = Option(
-        "use wand magic_missile @p2", "cast", {"spell": "magic_missile", "targets": ["p2"], "item": "wand"}
+    wand = "use item2 magic_missile @p2"  # Odile's wand of magic missile
+    d = Driver(
+        scenario("odile", "kael", options=zone_opts(16)), plan=[("p1", wand)], rolls=[("initiative", 20)]
     )
+    d.run()
+    (dq,) = d.events("disqualified")
+    assert dq.actor == "p1" and "MD-13" in dq.clauses
+    # The missiles of a disqualified participant fail, like an attack from outside (MD-23, MD-19).
+    assert all(e.data["amount"] == 0 for e in d.events("damage") if e.actor == "p2")
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("disqualification", ["p2"], ["p1"])
+
+
+def test_md13_items_that_attack_nobody_are_allowed():
+    d = Driver(
+        scenario("odile", "kael", options=zone_opts(16)),
+        plan=[("p1", "use item1 mirror_image")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    assert d.events("mirror-images") and not d.events("disqualified") and d.duel.outcome is None
+    duel = d.duel
     wall = Option(
         "use staff wall_of_force", "cast", {"spell": "wall_of_force", "targets": [], "item": "staff"}
     )
-    assert duel.hooks.legal(duel, "p1", wand) is None  # still a legal choice...
-    assert "MD-13" in wand.data["disqualifies"]  # ...that disqualifies whoever takes it
     assert duel.hooks.legal(duel, "p1", wall) is None and "disqualifies" not in wall.data
-    endings.disqualify(duel, duel.by_id["p1"], wand.data["disqualifies"])
-    assert duel.ended()
-    out = duel.outcome
-    assert (out.reason, out.winners, out.losers) == ("disqualification", ["p2"], ["p1"])
 
 
 def test_md14_all_damage_is_nonlethal_and_reaching_current_hp_is_slain():
