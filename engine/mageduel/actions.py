@@ -113,7 +113,7 @@ def default_initiative(duel: Duel) -> Gen:
         while len(idxs) > 1:
             rolls = []
             for i in idxs:
-                n = yield from duel.d20(results[i][3], "initiative roll-off")
+                n = yield from duel.d20(results[i][3], "initiative roll-off", log=True)
                 results[i][2].append(n)
                 rolls.append(n)
             duel.emit("roll-off", None, {"who": [results[i][3] for i in idxs], "rolls": rolls}, ("C-3",))

@@ -360,25 +360,44 @@ class Duel:
         answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric)
         return answer
 
-    def roll_dice(self, roller: str, count: int, sides: int, purpose: str) -> Gen:
-        """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total)."""
+    def roll_dice(
+        self,
+        roller: str,
+        count: int,
+        sides: int,
+        purpose: str,
+        log: bool = True,
+        clauses: tuple[str, ...] = (),
+    ) -> Gen:
+        """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total). Logged
+        as a ``roll`` event unless ``log`` is False (d20 checks log their own, with modifiers and DC)."""
         if count <= 0:
             return []
         if self.dice.manual:
+            c = self.by_id.get(roller)
+            asker = c.controller if c is not None and c.controller else roller
             opts = [Option(f"roll {n}", "roll", {"value": n}) for n in range(count, count * sides + 1)]
             answer = yield Ask(
-                roller,
+                asker,
                 "roll",
                 opts,
                 f"{purpose}: roll {count}d{sides}",
-                {"count": count, "sides": sides, "purpose": purpose},
+                {"count": count, "sides": sides, "purpose": purpose, "roller": roller},
             )
-            return [check_manual(count * sides, int(answer.split()[1]))]
-        nat = self.dice.natural
-        return [nat(sides) for _ in range(count)]
+            result = [check_manual(count * sides, int(answer.split()[1]))]
+        else:
+            nat = self.dice.natural
+            result = [nat(sides) for _ in range(count)]
+        if log:
+            total = sum(result)
+            data = roll_data(purpose, f"{count}d{sides}", total, [], total, None, None, None)
+            if len(result) > 1:
+                data["dice"] = result
+            self.emit("roll", roller, data, clauses)
+        return result
 
-    def d20(self, roller: str, purpose: str) -> Gen:
-        r = yield from self.roll_dice(roller, 1, 20, purpose)
+    def d20(self, roller: str, purpose: str, log: bool = False) -> Gen:
+        r = yield from self.roll_dice(roller, 1, 20, purpose, log=log)
         return r[0]
 
     def check(
