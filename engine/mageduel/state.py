@@ -27,9 +27,18 @@ rules modules' own kinds (``"rite:..."``). Reaction kinds for preferences: ``ide
 
 Option notation (see ``notation``): ``cast magic_missile @p2``, ``cast fireball @p2 def`` (defensively),
 ``cast fireball @12.5,3``, ``cast shield``, ``attack quarterstaff @p2``, ``move 12.5,3``, ``step 7,3``,
-``ready counterspell``, ``end``, ``identify``, ``pass``, ``react duel-counter fireball slot3``,
-``react md-counter dispel_magic slot3``, ``react counter fireball slot3``, ``react dodge``,
-``react parry quarterstaff``, ``react effort``, ``aoo quarterstaff``, ``roll 14``, ``prefer dodge never``.
+``full-attack longsword @p2``, ``use item2 magic_missile @p2`` (a wand, staff, scroll or potion: option
+data ``item``), ``reload``, ``ready counterspell``, ``end``, ``identify``, ``pass``,
+``react duel-counter fireball slot3``, ``react md-counter dispel_magic slot3``,
+``react counter fireball slot3``, ``react dodge``, ``react parry quarterstaff``, ``react effort``,
+``aoo quarterstaff``, ``choose <option or creature>``, ``face-off bluff``, ``roll 14``,
+``prefer dodge never``. A summoned creature's decisions are asked of its summoner (``Combatant.controller``);
+``Ask.context["actor"]`` says which creature acts.
+
+Hidden information (MD-26): the public ``casting`` event names the caster and the targets only; the caster
+gets a private ``casting-spell`` event; an identifier a private ``identified`` event; the public ``spell``
+event reveals it when it resolves (``countered`` when it is countered). DCs that would give the level away
+(identification, concentration) are left out of the public roll and sent to the caster as ``roll-dc``.
 
 Plug-in points for the rules modules are the fields of ``hooks.Hooks`` (documented there in full):
 ``pre_fight`` (the mageduel rite runs here, before initiative), ``initiative``, ``round_start`` /
