@@ -529,7 +529,7 @@ def weapon_attack(
                 target.id,
                 amount,
                 lethal=not w.nonlethal,
-                source="weapon",
+                source="summon" if c.summoned_by else "weapon",
                 attacker=c.id,
                 dtype=w.dtype,
                 critical=critical,

@@ -1020,7 +1020,7 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         cut = min(amount, t.resist[dmg.dtype])
         amount -= cut
         dmg.notes.append(f"resistance {cut}")
-    if amount and t.dr and dmg.source == "weapon":
+    if amount and t.dr and dmg.source in ("weapon", "summon"):
         cut = min(amount, t.dr[0], t.dr[1])
         amount -= cut
         t.dr[1] -= cut
