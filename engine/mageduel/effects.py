@@ -123,6 +123,10 @@ def spell_aims(
     aims: list[tuple[str, dict[str, Any]]] = []
     if tk == "self":
         aims.append(("", {"targets": [c.id]}))
+    elif tk == "point":  # summons and the like appear next to the caster, toward the nearest foe
+        near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
+        p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
+        aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
     elif not hostile(sp):
         for a in allies:
             if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
@@ -150,10 +154,6 @@ def spell_aims(
                 and not (area.origin == "caster" and x.id == c.id)
             ]
             aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
-    else:  # "point": summons and the like appear next to the caster, toward the nearest foe
-        near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
-        p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
-        aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
     return aims
 
 
@@ -316,7 +316,7 @@ def cast_spell(
         # DU-22: each participant the spell aims at may dodge before it is resolved.
         if hostile(sp):
             aimed = list(targets)
-            if point is not None and not targets:
+            if point is not None and not targets and sp.target.kind != "point":
                 aimed = _area_targets(duel, c, sp, point)
             for tid in aimed:
                 t = duel.by_id[tid]
@@ -349,14 +349,14 @@ def cast_spell(
             if use["kind"] == "staff" and c.casting_ability:
                 mod = max(mod, c.mod(c.casting_ability))
             ctx = Ctx(cast, c, sp, use["cl"], 10 + sp.level + mod)
-        if sp.target.kind == "area" or (point is not None and not targets):
+        if sp.target.kind == "point":
+            yield from resolve(duel, ctx, sp.effects, c.id)
+        elif sp.target.kind == "area" or (point is not None and not targets):
             affected = _area_targets(duel, c, sp, point)
             if sp.area is not None and sp.area.origin == "caster":
                 affected = [a for a in affected if a != c.id]
             for tid in affected:
                 yield from resolve(duel, ctx, sp.effects, tid)
-        elif sp.target.kind == "point":
-            yield from resolve(duel, ctx, sp.effects, c.id)
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)

@@ -1,0 +1,42 @@
+"""Summoned creatures: they appear where the summoner chose, act right after the summoner (from the next
+round), are decided by
+the summoner, and their attacks are tagged as a summoned creature's (MD-16 halves them in a zone)."""
+
+from tests.engine.coretools import core_duel, run
+
+
+def _summoned(dice=None):
+    d = core_duel(a="aurelian", b="kael", dice=dice or [15, 5] + [3] * 200, pos_b=(10.0, 0.0))
+    cast = next(x for x in d.pending.option_ids if x.startswith("use ") and "summon_monster_i @" in x)
+    run(d, f"p1: {cast}")
+    while d.pending.player == "p2":
+        d.apply("p2", "pass")
+    assert d.pending.kind == "choose" and "choose dire_rat" in d.pending.option_ids
+    run(d, "p1: choose dire_rat")
+    return d
+
+
+def test_a_summoned_creature_appears_and_acts_after_its_summoner():
+    d = _summoned()
+    ev = [e for e in d.events if e.kind == "summoned"][0]
+    assert ev.data["creature"] == "dire_rat" and ev.data["id"] == "p1s1"
+    assert d.order == ["p1", "p1s1", "p2"]
+    rat = d.by_id["p1s1"]
+    assert rat.summoned_by == "p1" and rat.side == d.by_id["p1"].side
+    run(d, "p1: end", "p2: end", "p1: end")  # it acts from the next round on, right after its summoner
+    assert d.pending.player == "p1" and d.pending.context["actor"] == "p1s1"  # the summoner decides
+
+
+def test_a_summoned_creature_attack_is_tagged_summon():
+    # The rat's bite: natural 20 (a hit and a threat), confirmation 1 (no critical), 1d4 damage 3.
+    d = _summoned(dice=[15, 5, 20, 1, 3] + [3] * 50)
+    run(d, "p1: end", "p2: end", "p1: end")
+    attack = next((o.id for o in d.pending.options if o.kind == "attack"), None)
+    assert attack is not None
+    d.apply("p1", attack)
+    while d.pending is not None and d.pending.player == "p2" and d.pending.kind != "turn":
+        d.apply("p2", "pass")
+    dmg = [e for e in d.events if e.kind == "damage" and e.data["by"] == "p1s1"]
+    hits = [e for e in d.events if e.kind == "roll" and e.actor == "p1s1" and e.data["outcome"] == "hit"]
+    assert len(hits) == 1 and len(dmg) == 1
+    assert dmg[0].data["source"] == "summon" and dmg[0].data["amount"] == 3 + d.by_id["p1s1"].mod("str")
