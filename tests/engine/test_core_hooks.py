@@ -1,0 +1,83 @@
+"""The plug-in points of the state machine (hooks.Hooks) are called where the documentation says."""
+
+import dataclasses
+
+from mageduel.hooks import Hooks, build_hooks
+from mageduel.scenario import default_scenario
+from mageduel.state import Damage, Option, Outcome
+
+from tests.engine.coretools import core_duel, drive, run
+
+
+def test_pre_fight_runs_before_initiative_and_may_ask():
+    seen = []
+
+    def pre_fight(duel):
+        seen.append(list(duel.order))
+        choice = yield from duel.ask(
+            "p1", "rite:test", [Option("go", "rite"), Option("wait", "rite")], "ready?"
+        )
+        duel.emit("rite", None, {"answer": choice})
+
+    d = core_duel(dice=[15, 5], hooks=Hooks(pre_fight=pre_fight))
+    assert d.pending.kind == "rite:test" and seen == [[]]
+    run(d, "p1: go")
+    assert d.order == ["p1", "p2"]
+    kinds = [e.kind for e in d.events]
+    assert kinds.index("rite") < kinds.index("initiative")
+
+
+def test_transform_damage_sees_every_damage_and_may_change_it():
+    def halve(duel, dmg):
+        return dataclasses.replace(dmg, amount=dmg.amount // 2, lethal=False, clauses=dmg.clauses + ["MD-16"])
+
+    d = core_duel(hooks=Hooks(transform_damage=halve))
+    drive(d.deal_damage(Damage("p2", 9, source="spell")))
+    ev = [e for e in d.events if e.kind == "damage"][0]
+    assert ev.data["amount"] == 4 and ev.data["lethal"] is False and "MD-16" in ev.clauses
+    assert d.by_id["p2"].nonlethal == 4
+
+
+def test_a_slay_left_in_place_kills_and_one_removed_is_plain_damage():
+    d = core_duel()
+    drive(d.deal_damage(Damage("p2", 1, slay="death")))
+    assert d.by_id["p2"].status == "dead"
+
+    def md17(duel, dmg):
+        if dmg.slay:
+            t = duel.by_id[dmg.target]
+            return dataclasses.replace(dmg, slay=None, amount=t.max_hp // 2, lethal=False)
+        return dmg
+
+    d2 = core_duel(hooks=Hooks(transform_damage=md17))
+    drive(d2.deal_damage(Damage("p2", 1, slay="death")))
+    k = d2.by_id["p2"]
+    assert k.status == "active" and k.nonlethal == k.max_hp // 2
+
+
+def test_legal_filters_turn_options():
+    def no_spells(duel, actor, option):
+        return "no spells today" if option.kind == "cast" else None
+
+    d = core_duel(dice=[15, 5], hooks=Hooks(legal=no_spells))
+    assert d.pending.kind == "turn" and not any(o.kind == "cast" for o in d.pending.options)
+
+
+def test_check_end_and_on_end():
+    ended = []
+
+    def end_at_round_2(duel):
+        return Outcome("test", tie=True) if duel.round >= 2 else None
+
+    d = core_duel(
+        dice=[15, 5],
+        pos_b=(40.0, 0.0),
+        hooks=Hooks(check_end=end_at_round_2, on_end=lambda duel, o: ended.append(o.reason)),
+    )
+    run(d, "p1: end", "p2: end")
+    assert d.outcome.reason == "test" and d.pending is None and ended == ["test"]
+
+
+def test_build_hooks_installs_the_rules_modules():
+    hooks = build_hooks(default_scenario())
+    assert hooks.check_end is not None  # endings.install replaced the core default
