@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, start  # noqa: F401
+from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, shoot, start  # noqa: F401
 from tests.web.test_game_hidden import COUNTERED, HIDDEN, Flow, scripted, seed_where, spell_words
 
 pytestmark = pytest.mark.browser
@@ -59,8 +59,20 @@ def test_md26_the_hidden_spell_is_nowhere_in_the_page_before_it_is_identified(pa
     open_game(page, game_site, "en")
     start(page, ("human", "human"), seed=seed)
     # Tamsin casts color spray at Bram; the screen goes to the hand-off, then to Bram's identify prompt.
+    until(page, HIDDEN, lambda: pending(page) == "rite:zone")
+    shoot(page, "zone")
+    until(page, HIDDEN, lambda: screen(page) == "handoff")
+    shoot(page, "handoff")
+    until(page, HIDDEN, lambda: pending(page) == "turn" and page.locator("#game [data-screen]").get_attribute(
+        "data-phase") == "fight" and page.locator("#game [data-screen]").get_attribute("data-viewer") == "p1")
+    page.locator('#game .side-col [data-act="pick"][data-pick^="color_spray|"]').click()
+    settle(page)
+    assert page.locator("#game .preview .range").count() == 1  # the spell's range, clipped at the zone (MD-10)
+    assert page.locator('#game .mark[data-option^="cast color_spray"]').count() >= 1  # targets on the board
+    shoot(page, "turn-spell-picked")
     until(page, HIDDEN, lambda: pending(page) == "identify")
     assert page.locator("#game [data-screen]").get_attribute("data-viewer") == "p2"
+    shoot(page, "reaction")
     words = spell_words("color_spray")
     everything = page_text(page)
     assert not [w for w in words if w in everything]

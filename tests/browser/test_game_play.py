@@ -49,6 +49,21 @@ def start(page, controls=("human", "normal"), characters=("tamsin", "bram"), see
     settle(page)
 
 
+SIZES = ((1280, 800), (390, 844))
+
+
+def shoot(page, name: str) -> None:
+    """Screenshots of the screen as it is, at a desktop and a phone size (test-artifacts/)."""
+    before = page.viewport_size
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(50)
+        page.screenshot(path=artifact(f"screen-{name}-{w}x{h}.png"), full_page=True)
+        # Nothing may stick out sideways on a phone.
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), (name, w)
+    page.set_viewport_size(before)
+
+
 def settle(page) -> None:
     page.wait_for_function(SETTLED, timeout=60_000)
 
@@ -110,6 +125,7 @@ def play_to_end(page, limit: int = 600) -> list[str]:
 def test_a_whole_mageduel_against_the_computer_by_clicking(page, game_site, requests, lang):
     open_game(page, game_site, lang)
     assert page.evaluate("document.documentElement.lang") == lang
+    shoot(page, f"setup-{lang}")
     start(page, ("human", "normal"), seed=2 if lang == "en" else 4)
     assert screen(page) == "duel"
     clicks = play_to_end(page)
@@ -130,5 +146,5 @@ def test_a_whole_mageduel_against_the_computer_by_clicking(page, game_site, requ
     # The log has every roll with its breakdown.
     assert page.locator("#log-list .ev-roll").count() > 3
     assert re.search(r"d20 \d+ .*= \d+", page.locator("#log-list .ev-roll").first.inner_text())
-    page.screenshot(path=artifact(f"game-end-{lang}-1280x800.png"), full_page=True)
+    shoot(page, f"end-{lang}")
     assert requests.outside(game_site) == []

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.helpers import artifact
 from tests.browser.test_game_hidden import browser_step
-from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, start  # noqa: F401
+from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, shoot, start  # noqa: F401
 from tests.web.test_game_hidden import Flow
 
 pytestmark = pytest.mark.browser
@@ -36,7 +35,7 @@ def test_typed_dice_results_decide_a_counterspell(page, game_site, requests):
                     page.locator('#game form[data-act="typed-roll"] button[type="submit"]').click()
                     assert page.locator("#roll-error").is_visible()
                     typed["range"] = True
-                    page.screenshot(path=artifact("game-table-roll-1280x800.png"))
+                    shoot(page, "table-roll")
                     field = page.locator("#roll-value")
                 field.fill("20")
                 page.locator('#game form[data-act="typed-roll"] button[type="submit"]').click()

@@ -447,10 +447,10 @@ class App:
                 preview = wanted[0] if wanted else None
         status = self.status_line(view, names)
         over = view.outcome is not None
-        if over:
+        if s.replaying:
+            decision = self.render_replay_bar() + (self.render_end(view, names, replay=True) if over else "")
+        elif over:
             decision = self.render_end(view, names)
-        elif s.replaying:
-            decision = self.render_replay_bar()
         elif mine:
             decision = decide.panel(
                 view, lang, names, self.picked, s.preferences(view.me.id if view.me else ""), self.roll_error
@@ -467,7 +467,7 @@ class App:
         prefs = (
             panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
         )
-        screen = "end" if over else ("replay" if s.replaying else "duel")
+        screen = "replay" if s.replaying else ("end" if over else "duel")
         return (
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
@@ -494,7 +494,7 @@ class App:
             bits.append(t("status.you", lang, name=names.get(view.player, view.player)))
         return f'<p class="status-text">{" · ".join(escape(b) for b in bits)}</p>'
 
-    def render_end(self, view: Any, names: dict[str, str]) -> str:
+    def render_end(self, view: Any, names: dict[str, str], replay: bool = False) -> str:
         lang = self.lang
         out = view.outcome or {}
         head = text.outcome_line(out, lang, names)
@@ -522,11 +522,19 @@ class App:
         return (
             f'<section class="decision end-panel" data-outcome="{"tie" if out.get("tie") else "win"}" '
             f'aria-labelledby="end-title"><h2 id="end-title">{escape(head)}</h2>{clauses}{restoration}'
-            f'<div class="options">'
-            f'<button type="button" class="primary" data-act="rematch" data-autofocus>{escape(t("end.rematch", lang))}</button>'
+            + ("" if replay else self._end_buttons())
+            + "</section>"
+        )
+
+    def _end_buttons(self) -> str:
+        lang = self.lang
+        return (
+            '<div class="options">'
+            f'<button type="button" class="primary" data-act="rematch" data-autofocus>'
+            f"{escape(t('end.rematch', lang))}</button>"
             f'<button type="button" data-act="download">{escape(t("end.download", lang))}</button>'
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
-            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
+            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div>'
         )
 
     def render_replay_bar(self) -> str:

@@ -32,9 +32,17 @@ def found(x: Any) -> bool:
     return x is not None and type(x).__name__ not in ("JsNull", "JsUndefined")
 
 
+def attr(el: Any, name: str) -> str | None:
+    """An attribute's value, or None (a missing ``dataset`` key is an AttributeError on a JsProxy)."""
+    if not found(el) or not hasattr(el, "getAttribute"):
+        return None
+    v = el.getAttribute(name)
+    return str(v) if found(v) else None
+
+
 def _storage() -> Any:
     """localStorage, or None where the browser refuses it (a sandboxed or cross-site iframe)."""
-    if document.documentElement.dataset.storage == "memory":
+    if attr(document.documentElement, "data-storage") == "memory":
         return None
     try:
         store = window.localStorage
@@ -65,7 +73,7 @@ def draw() -> None:
     key = _focus_key(active) if keep else None
     root.innerHTML = app.render()
     screen = root.querySelector("[data-screen]")
-    document.documentElement.dataset.screen = screen.dataset.screen if screen else ""
+    document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
     arena = document.getElementById("arena")
     if found(arena):
         arena.hidden = app.session is not None
@@ -139,7 +147,11 @@ def _copy(text: str) -> None:
 
 
 def act(name: str, data: dict[str, str]) -> None:
-    app.handle(name, data)
+    try:
+        app.handle(name, data)
+    except Exception as exc:  # noqa: BLE001 - a bug must not freeze the game silently: say it, keep the duel
+        app.notice = f"{type(exc).__name__}: {exc}"
+        window.console.error(str(exc))
     draw()
     schedule()
 
@@ -156,7 +168,12 @@ def schedule() -> None:
 
 def _pump() -> None:
     global _pumping
-    more = app.pump(SLICE_S)
+    try:
+        more = app.pump(SLICE_S)
+    except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the duel stays as it was
+        app.notice = f"{type(exc).__name__}: {exc}"
+        window.console.error(str(exc))
+        more = False
     draw()
     if more:
         window.setTimeout(_pump_proxy, 0)
@@ -195,24 +212,27 @@ def on_click(event: Any) -> None:
     if el.tagName == "INPUT":
         return  # radios report through "change"
     event.preventDefault()
-    act(el.dataset.act, _data(el))
+    act(attr(el, "data-act") or "", _data(el))
 
 
 def on_change(event: Any) -> None:
     el = event.target
-    if el.tagName == "INPUT" and el.dataset.act:
-        act(el.dataset.act, _data(el))
+    if el.tagName == "INPUT" and attr(el, "data-act"):
+        act(attr(el, "data-act") or "", _data(el))
         return
     form = el.closest("form")
-    if found(form) and form.dataset.act == "start":
+    if found(form) and attr(form, "data-act") == "start":
         app.read_form(_form_data(form))
-        draw()
+        # Redraw for what changes the form (the kind, a character's tagline) — never for a text field, whose
+        # change fires on blur, i.e. in the middle of the click on "Start" that would then hit a stale button.
+        if el.tagName == "SELECT" or el.type == "radio":
+            draw()
 
 
 def on_input(event: Any) -> None:
     el = event.target
-    live = el.dataset.live if found(el.dataset) else None
-    if found(live) and live:
+    live = attr(el, "data-live")
+    if live:
         out = document.getElementById(live)
         if found(out):
             out.textContent = el.value
@@ -221,8 +241,8 @@ def on_input(event: Any) -> None:
 def on_submit(event: Any) -> None:
     form = event.target
     event.preventDefault()
-    if form.dataset.act:
-        act(form.dataset.act, _form_data(form))
+    if attr(form, "data-act"):
+        act(attr(form, "data-act") or "", _form_data(form))
 
 
 def on_key(event: Any) -> None:

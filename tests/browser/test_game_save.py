@@ -1,0 +1,107 @@
+"""Keep the game: the duel in progress survives a reload; the end screen's share link opens the same duel
+as a replay; the replay downloads as JSON; where storage is blocked (a cross-site iframe) the game still
+plays, it just is not kept."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import build
+from tests.browser.test_game_play import (  # noqa: F401
+    game_site,
+    next_click,
+    open_game,
+    pending,
+    play_to_end,
+    screen,
+    settle,
+    shoot,
+    start,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def decisions(page) -> list:
+    return json.loads(page.evaluate("localStorage.getItem('mageduel.save')"))["decisions"]
+
+
+def test_the_duel_in_progress_survives_a_reload(page, game_site, requests):
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, ("human", "normal"), seed=6)
+    for _ in range(6):
+        settle(page)
+        next_click(page)
+    settle(page)
+    before = decisions(page)
+    kind, rnd = pending(page), page.locator("#game [data-screen]").get_attribute("data-round")
+    log = page.locator("#log-list li").count()
+    page.reload()
+    open_game(page, game_site, "en")  # waits for ready and the game's first screen
+    assert screen(page) == "duel"
+    assert pending(page) == kind
+    assert page.locator("#game [data-screen]").get_attribute("data-round") == rnd
+    assert page.locator("#log-list li").count() == log
+    assert decisions(page) == before
+    assert "restored" in page.locator("#game .notice").inner_text()
+    assert requests.outside(game_site) == []
+
+
+def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site, requests):
+    open_game(page, game_site, "en")
+    start(page, ("human", "normal"), seed=8)
+    play_to_end(page)
+    title = page.locator("#end-title").inner_text()
+    with page.expect_download() as download:
+        page.locator('#game [data-act="download"]').click()
+    replay = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert replay["version"] == 1 and replay["decisions"] and replay["scenario"]["kind"] == "mageduel"
+    page.locator('#game [data-act="share"]').click()
+    link = page.locator("#game").get_attribute("data-share-link")
+    assert link.startswith(game_site) and "#replay=" in link
+    other = browser.new_context(service_workers="block").new_page()
+    other.goto(link)
+    other.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
+    other.wait_for_selector('#game [data-screen="replay"], #game [data-screen="end"]')
+    assert other.locator("#game .replay-bar").count() == 1
+    shoot(other, "replay")
+    # The replay shows the observer's view (nothing hidden), from the start to the same ending.
+    assert other.locator("#game [data-screen]").get_attribute("data-viewer") == ""
+    other.locator('#game [data-act="seek"][data-to="start"]').click()
+    assert other.locator("#log-list .ev-end").count() == 0
+    other.locator('#game [data-act="seek"][data-to="end"]').click()
+    assert other.locator("#end-title").inner_text() == title
+    other.context.close()
+    assert requests.outside(game_site) == []
+
+
+PARENT = """<!doctype html><html><head><meta charset="utf-8"><title>A wiki page</title></head>
+<body><iframe id="duel" title="Mageduel" style="width:1000px;height:760px;border:0"></iframe>
+<script>document.getElementById("duel").src = decodeURIComponent(location.hash.slice(1));</script></body></html>"""
+
+
+def test_where_storage_is_blocked_the_game_still_plays(fresh_profile, game_site, tmp_path):
+    (tmp_path / "index.html").write_text(PARENT)
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    server = build.serve_in_thread(tmp_path)
+    parent = f"http://localhost:{server.server_address[1]}"
+    try:
+        page = fresh_profile(viewport={"width": 1100, "height": 800}).new_page()
+        page.goto(f"{parent}/#{game_site}/?lang=en")
+        page.frame_locator("#duel").locator("h1").wait_for()
+        frame = next(f for f in page.frames if f.url.startswith(game_site))
+        frame.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
+        assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+        assert "will not be kept" in frame.locator("#game .setup").inner_text()
+        start(frame, ("human", "normal"), seed=2)
+        for _ in range(4):
+            settle(frame)
+            next_click(frame)
+        settle(frame)
+        assert screen(frame) in ("duel", "end")
+        assert frame.locator("#log-list li").count() > 3
+    finally:
+        server.shutdown()
