@@ -42,17 +42,15 @@ class GreedyPolicy:
         k = o.kind
         if k == "cast":
             sp = spell_by_id(o.data["spell"])
+            me = duel.by_id[duel.pending.player]  # type: ignore[union-attr]
+            affected = o.data.get("affected", ())
+            targets = o.data.get("targets") or []
             base = 10.0 + 5 * o.data["slot"]
             if hostile(sp):
-                base += 20 + (3 if sp.deals_damage else 0) + 2 * len(o.data.get("affected", ()))
-                me = duel.by_id[duel.pending.player]  # type: ignore[union-attr]
-                if any(duel.by_id[a].side == me.side for a in o.data.get("affected", ())):
-                    base -= 40
-            elif (
-                any(x.source == sp.id for x in duel.by_id[o.data["targets"][0]].conditions)
-                if o.data.get("targets")
-                else False
-            ):
+                base += 20 + (3 if sp.deals_damage else 0) + 2 * len(affected)
+                if any(duel.by_id[a].side == me.side for a in affected):
+                    base -= 40  # do not catch oneself or an ally
+            elif targets and any(x.source == sp.id for x in duel.by_id[targets[0]].conditions):
                 base = 1.0  # already under this spell
             if o.data.get("defensive"):
                 base -= 1
