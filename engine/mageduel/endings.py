@@ -480,9 +480,9 @@ def restore(duel: Duel) -> None:
             c.conditions.remove(cond)
             gone.append(cond.name)
         back = {
-            "nonlethal": c.nonlethal - before["nonlethal"],
-            "hp": before["hp"] - c.hp,
-            "abilities": {
+            "nonlethal_healed": c.nonlethal - before["nonlethal"],
+            "hp_healed": before["hp"] - c.hp,
+            "abilities_restored": {
                 k: v - before["ability_damage"].get(k, 0)
                 for k, v in c.ability_damage.items()
                 if v != before["ability_damage"].get(k, 0)

@@ -65,7 +65,7 @@ def test_md20_hit_points_and_abilities_come_back_and_the_duels_spells_vanish():
     assert "shield" in names and "mirror_image" not in names and ilse.mirror_images == 0
     (restored,) = d.events("restored")
     assert restored.clauses == ("MD-20",)
-    assert restored.data["participants"]["p1"]["nonlethal"] == hurt[-1].data["nonlethal"]
+    assert restored.data["participants"]["p1"]["nonlethal_healed"] == hurt[-1].data["nonlethal"]
     assert restored.seq == d.events("end")[0].seq + 1
 
 

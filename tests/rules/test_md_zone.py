@@ -176,7 +176,7 @@ def test_md15_ability_drain_lasts_only_for_the_mageduel():
     assert drain[0].data["mode"] == "drain" and drain[0].data["amount"] == 2  # 4, halved (MD-16)
     assert "MD-15" in drain[0].clauses
     restored = d.events("restored")[0].data["participants"]["p2"]
-    assert restored["abilities"] == {"dex": 2}
+    assert restored["abilities_restored"] == {"dex": 2}
     assert d.duel.by_id["p2"].ability_drain == {} and d.duel.by_id["p2"].ability("dex") == 14
 
 

@@ -1,0 +1,315 @@
+"""Regenerate the golden replays in tests/golden/ (whole duels: scenario + dice + decisions + full event log).
+
+Usage: PYTHONPATH=engine python3 tests/tools/make_golden.py [NAME ...]
+
+Each case is a scenario, a seeded dice source and a plan: (player, option id or predicate) steps taken the
+first time they are legal; every other decision is the greedy policy's (seeded, so the whole run is a pure
+function of the case). Where a case needs the dice to fall a certain way (a failed save), the first seed in
+``seeds`` whose duel ends for the wanted ``reason`` is kept, so the search itself is deterministic.
+
+Review a regenerated log by eye before committing it: it must read as a duel (tests/golden/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mageduel import dice, policies, replay, state
+from mageduel.scenario import Scenario
+
+GOLDEN = Path(__file__).resolve().parent.parent / "golden"
+
+Step = tuple[str, Any]
+
+
+@dataclass
+class Case:
+    name: str
+    scenario: dict[str, Any]
+    reason: str
+    plan: list[Step] = field(default_factory=list)
+    seeds: range = range(1, 200)
+    #: "greedy" or "passive" (turns end at once, reactions pass) for decisions outside the plan.
+    fallback: str = "greedy"
+    check: Callable[[state.Duel], bool] | None = None
+
+
+def cast(spell: str, target: str | None = None) -> Callable[[Any], bool]:
+    def ok(o: Any) -> bool:
+        if o.kind != "cast" or o.data.get("spell") != spell or o.data.get("defensive") or o.data.get("item"):
+            return False
+        return target is None or target in o.data.get("targets", []) or o.data.get("aim") == target
+
+    return ok
+
+
+def people(*who: str, sides: list[str] | None = None) -> list[dict[str, Any]]:
+    out = []
+    for i, w in enumerate(who):
+        p: dict[str, Any] = {"id": f"p{i + 1}", "roster": w}
+        if sides:
+            p["side"] = sides[i]
+        out.append(p)
+    return out
+
+
+CASES = [
+    Case(
+        "mageduel_defeat",
+        {
+            "name": "Ilse against Kael: won by defeat (MD-14, MD-21)",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael"),
+            "options": {"zone_width": 30, "zone_height": 20},
+        },
+        "defeat",
+    ),
+    Case(
+        "mageduel_rite_negotiated",
+        {
+            "name": "Ilse against Kael: zone and preparation settled by checks (MD-4, MD-7, MD-8)",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael"),
+        },
+        "defeat",
+        plan=[
+            ("p1", "zone 46x20"),
+            ("p2", "zone 72x46"),
+            ("p1", "prepare 1"),
+            ("p2", "prepare 2"),
+            ("p1", cast("shield")),
+            ("p2", cast("mage_armor", "p2")),
+        ],
+        check=lambda d: any(
+            e.kind == "rite" and e.data.get("step") == "zone" and not e.data["agreed"] for e in d.events
+        ),
+    ),
+    Case(
+        "mageduel_expulsion",
+        {
+            "name": "Corvin against Tamsin: thrown out of the zone by telekinesis (MD-22)",
+            "kind": "mageduel",
+            "participants": people("corvin", "tamsin"),
+            "options": {"zone_width": 28},
+        },
+        "expulsion",
+        plan=[("p1", cast("telekinesis", "p2")), ("p1", "choose sustained_force")],
+        fallback="passive",
+    ),
+    Case(
+        "mageduel_interference",
+        {
+            "name": "Ilse against Kael: a page walks into the zone (MD-19)",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael"),
+            "options": {"zone_width": 24},
+            "events": [{"kind": "bystander", "round": 3, "who": "a page"}],
+        },
+        "interference",
+    ),
+    Case(
+        "mageduel_time",
+        {
+            "name": "Tamsin against Bram: neither strikes, the hour runs out (MD-24)",
+            "kind": "mageduel",
+            "participants": people("tamsin", "bram"),
+            "options": {"zone_width": 4},
+        },
+        "time",
+        fallback="passive",
+        seeds=range(1, 2),
+    ),
+    Case(
+        "mageduel_disqualification",
+        {
+            "name": "Odile against Kael: a wand used against a rival disqualifies (MD-13, MD-23)",
+            "kind": "mageduel",
+            "participants": people("odile", "kael"),
+            "options": {"zone_width": 16},
+        },
+        "disqualification",
+        plan=[("p1", lambda o: o.id.startswith("use item2 magic_missile") and not o.data.get("defensive"))],
+    ),
+    Case(
+        "mageduel_three_way",
+        {
+            "name": "Ilse, Kael and Odile, every mage for themself",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael", "odile"),
+            "options": {"zone_width": 26},
+        },
+        "defeat",
+    ),
+    Case(
+        "mageduel_draw",
+        {
+            "name": "Ilse against Kael: both declare a draw (MD-25)",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael"),
+            "options": {"zone_width": 20},
+            "terms": {"kind": "mageduel", "progress_check": True},
+        },
+        "draw",
+        plan=[("p1", "go-on"), ("p2", "go-on"), ("p1", "declare-draw"), ("p2", "declare-draw")],
+        fallback="passive",
+        seeds=range(1, 2),
+    ),
+    Case(
+        "mageduel_finger_of_death",
+        {
+            "name": "Aurelian against Corvin: killing spells deal half maximum hit points (MD-17)",
+            "kind": "mageduel",
+            "participants": people("aurelian", "corvin"),
+            "options": {"zone_width": 66},
+        },
+        "defeat",
+        plan=[("p1", cast("finger_of_death", "p2"))],
+        check=lambda d: any("MD-17" in e.clauses for e in d.events if e.kind == "damage"),
+    ),
+    Case(
+        "duel_first_blood",
+        {
+            "name": "Ilse against Kael: a duel to first blood (DU-5)",
+            "kind": "duel",
+            "participants": people("ilse", "kael"),
+            "terms": {"kind": "duel", "end": "first_blood"},
+        },
+        "first-blood",
+    ),
+    Case(
+        "duel_decided_by_counterspell",
+        {
+            "name": "Ilse against Kael, first blood: a duel counterspell decides it (DU-12..DU-15)",
+            "kind": "duel",
+            "participants": people("ilse", "kael"),
+            "terms": {"kind": "duel", "end": "first_blood"},
+        },
+        "first-blood",
+        plan=[
+            ("p2", cast("magic_missile", "p1")),
+            ("p1", "identify"),
+            ("p1", "react duel-counter magic_missile slot1"),
+            ("p1", cast("magic_missile", "p2")),
+        ],
+        fallback="passive",
+        check=lambda d: any(e.kind == "countered" for e in d.events) and d.outcome.winners == ["p1"],
+    ),
+    Case(
+        "duel_withdrawal",
+        {
+            "name": "Garrick against Ilse: Ilse withdraws (DU-9)",
+            "kind": "duel",
+            "participants": people("garrick", "ilse"),
+            "terms": {"kind": "duel", "progress_check": True},
+        },
+        "withdrawal",
+        plan=[("p1", "go-on"), ("p2", "go-on"), ("p1", "go-on"), ("p2", "withdraw")],
+    ),
+    Case(
+        "duel_breach",
+        {
+            "name": "Ilse against Garrick, melee only: a crossbow bolt breaks the terms (DU-2)",
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "ilse", "position": [0, 0]},
+                {"id": "p2", "roster": "garrick", "position": [0, 40]},
+            ],
+            "terms": {"kind": "duel", "weapon_forms": ["melee"], "breaches": "allowed"},
+        },
+        "breach",
+        plan=[("p1", "attack light_crossbow @p2")],
+        check=lambda d: d.outcome.losers == ["p1"],
+    ),
+]
+
+
+def greedy_or_passive(kind: str, seed: int) -> Callable[[state.Duel], str]:
+    pol = policies.make("greedy", seed)
+
+    def choose(duel: state.Duel) -> str:
+        ask = duel.pending
+        assert ask is not None
+        if kind == "greedy":
+            return pol.choose(duel)
+        ids = ask.option_ids
+        for safe in ("end", "pass", "go-on", "stand-aside", "accept", "prepare 0"):
+            if safe in ids:
+                return safe
+        return ids[0]
+
+    return choose
+
+
+def play(case: Case, seed: int) -> state.Duel:
+    sc = Scenario.model_validate(case.scenario)
+    duel = state.new_duel(sc, dice.Seeded(seed))
+    plan = list(case.plan)
+    fallback = greedy_or_passive(case.fallback, seed)
+    for _ in range(200_000):
+        ask = duel.pending
+        if ask is None:
+            return duel
+        choice = None
+        for i, (player, want) in enumerate(plan):
+            if player != ask.player:
+                continue
+            if callable(want):
+                choice = next((o.id for o in ask.options if want(o)), None)
+            elif ask.find(want) is not None:
+                choice = want
+            if choice is not None:
+                del plan[i]
+            break
+        duel.apply(ask.player, choice or fallback(duel))
+    raise RuntimeError(f"{case.name}: no end")
+
+
+def dump(rep: replay.Replay) -> str:
+    """One decision and one event per line, so a log reads (and diffs) well."""
+    data = json.loads(rep.model_dump_json())
+    lines = ["{"]
+    lines.append(f'"version": {json.dumps(data["version"])},')
+    lines.append(f'"scenario": {json.dumps(data["scenario"], ensure_ascii=False)},')
+    lines.append(f'"dice": {json.dumps(data["dice"])},')
+    lines.append('"decisions": [')
+    lines.append(",\n".join(json.dumps(d, ensure_ascii=False) for d in data["decisions"]))
+    lines.append("],")
+    lines.append('"events": [')
+    lines.append(",\n".join(json.dumps(e, ensure_ascii=False) for e in data["events"]))
+    lines.append("],")
+    lines.append(f'"outcome": {json.dumps(data["outcome"], ensure_ascii=False)}')
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def make(case: Case) -> tuple[int, state.Duel]:
+    for seed in case.seeds:
+        duel = play(case, seed)
+        if duel.outcome.reason == case.reason and (case.check is None or case.check(duel)):
+            return seed, duel
+    raise RuntimeError(f"{case.name}: no seed in {case.seeds} ends with {case.reason!r}")
+
+
+def main(argv: list[str]) -> int:
+    wanted = set(argv)
+    for case in CASES:
+        if wanted and case.name not in wanted:
+            continue
+        seed, duel = make(case)
+        rep = replay.record(duel)
+        (GOLDEN / f"{case.name}.json").write_text(dump(rep), encoding="utf-8")
+        out = duel.outcome
+        print(
+            f"{case.name}: seed {seed}, {len(duel.decisions)} decisions, {len(duel.events)} events, "
+            f"{out.reason} {out.winners or ''} {out.text}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
