@@ -60,7 +60,9 @@ def mark_mageduel_statuses(duel: Duel) -> None:
             c.status = "slain"
             duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
             continue
-        if c.ability("con") <= 0:
+        if (
+            c.ability_damage.get("con") or c.ability_drain.get("con") or "con" in c.ability_set
+        ) and c.ability("con") <= 0:
             c.status = "slain"
             duel.emit("status", c.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
             continue
@@ -256,6 +258,8 @@ def on_event(duel: Duel, e: Event) -> None:
         by = e.data.get("by")
         if by in duel.by_id and e.actor in duel.by_id and duel.by_id[by].side != duel.by_id[e.actor].side:
             duel.data["first_blood"] = duel.by_id[by].summoned_by or by  # DU-5: first hit point of damage
+    if "marks" not in duel.data:
+        return
     mark = taken_mark(duel)
     if mark is None:
         return
@@ -536,7 +540,7 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
 
     def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        if why is None:
+        if why is None and (option.data.get("breaks_terms") or option.data.get("disqualifies")):
             record_marks(duel, actor_id, option)
         return why
 

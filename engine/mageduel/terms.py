@@ -132,6 +132,19 @@ class Terms(BaseModel):
     # Questions asked while the duel runs.
 
     @property
+    def restricts(self) -> bool:
+        """Whether any term limits weapons or spells (if not, the legality filter has nothing to do)."""
+        return (
+            self.weapon_forms is not None
+            or self.magic_weapons_only
+            or self.same_weapon is not None
+            or self.attack_kind != "any"
+            or self.ban_summoning
+            or self.ban_ranged
+            or self.ban_magic_on_others
+        )
+
+    @property
     def is_mageduel(self) -> bool:
         return self.kind == "mageduel"
 
@@ -244,6 +257,8 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
+    if scenario.terms is None or not scenario.terms.restricts:
+        return  # nothing to forbid: keep the hot loop free of a call per option
     prev = hooks.legal
 
     def chained(duel: Duel, actor_id: str, option: Option) -> str | None:

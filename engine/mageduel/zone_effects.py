@@ -193,7 +193,7 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         p = option.data.get("point")
         if p is not None and not zone.holds(p):
             return "summoned creatures cannot leave the zone (MD-11)"
-    if duel.data.get("md_started"):
+    if option.data.get("item") and duel.data.get("md_started"):
         touched = list(option.data.get("targets", [])) + list(option.data.get("affected", []))
         if option.data.get("aim"):
             touched.append(option.data["aim"])
