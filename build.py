@@ -481,8 +481,8 @@ def test(pytest_args: list[str]) -> int:
     test_wheels = ensure_wheels(ROOT / "pyodide-test-requirements.txt", CACHE / "wheels" / "test")
     say("CPython: engine, rules, web and browser tests (pytest)")
     cpython = subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
-    if pytest_args:
-        # Arguments pick tests: run them in CPython only, as asked.
+    if picks_tests(pytest_args):
+        # The arguments pick tests (paths, -k, -m): run just those, in CPython, as asked.
         return cpython
     say("Pyodide (Python 3.14 under Node.js, offline, from the built wheels): engine and rules tests")
     pyodide = run_pyodide_tests(node, test_wheels)
@@ -491,6 +491,11 @@ def test(pytest_args: list[str]) -> int:
         return 1
     say("all tests passed, in CPython and in Pyodide")
     return 0
+
+
+def picks_tests(pytest_args: list[str]) -> bool:
+    """Whether pytest arguments select tests (a path, -k or -m) rather than only change the output."""
+    return any(not a.startswith("-") or a in ("-k", "-m") or a.startswith(("-k", "-m")) for a in pytest_args)
 
 
 def run_pyodide_tests(node: str, test_wheels: list[Path], *paths: str) -> int:

@@ -126,3 +126,19 @@ def test_a_failed_command_is_one_line_without_a_traceback(monkeypatch, capsys):
         build.run([sys.executable, "-c", "import sys; print('noise'); sys.exit(3)"], what="pip download")
     assert str(failure.value).startswith("pip download failed (exit 3)")
     assert "noise" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "picks"),
+    [
+        ([], False),
+        (["-q"], False),
+        (["-x", "-q"], False),
+        (["tests/web"], True),
+        (["-k", "md5"], True),
+        (["-mslow"], True),
+    ],
+)
+def test_test_arguments_that_pick_tests_run_only_those(args, picks):
+    # Without a selection, `build.py test` also runs the Pyodide suite.
+    assert build.picks_tests(args) is picks
