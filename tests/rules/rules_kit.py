@@ -175,5 +175,15 @@ def casting(spell: str, target: str | None = None) -> Callable[[Any], bool]:
     return ok
 
 
+def summoner(data: dict[str, Any], index: int = 0) -> dict[str, Any]:
+    """Give participant ``index`` (Ilse) a prepared summon monster I in place of her mage armor."""
+    from mageduel import roster
+
+    sheet = roster.get(data["participants"][index]["roster"]).model_dump(mode="json")
+    sheet["prepared"]["1"] = ["magic_missile", "magic_missile", "shield", "summon_monster_i"]
+    data["participants"][index] = {"id": data["participants"][index]["id"], "character": sheet}
+    return data
+
+
 def zone_opts(width: int, height: int | None = None) -> dict[str, Any]:
     return {"zone_width": width, "zone_height": height or width}

@@ -6,7 +6,7 @@ import pytest
 from mageduel.scenario import Scenario
 from pydantic import ValidationError
 
-from tests.rules.rules_kit import Driver, scenario
+from tests.rules.rules_kit import Driver, scenario, summoner
 
 
 def turn_options(d: Driver, player: str = "p1") -> list[str]:
@@ -182,6 +182,16 @@ def test_du6_a_magic_duel_may_ban_summoning():
     ids = turn_options(d)
     assert not any(i.startswith("attack") for i in ids)  # a magic duel: no weapon attacks (DU-4)
     assert any(i.startswith("cast magic_missile") for i in ids)
+
+
+def test_du6_banned_summoning_is_not_offered():
+    free = Driver(summoner(scenario("ilse", "kael", kind="duel")), rolls=[("initiative", 20)])
+    assert any(i.startswith("cast summon_monster_i") for i in turn_options(free))
+    banned = Driver(
+        summoner(scenario("ilse", "kael", kind="duel", terms={"ban_summoning": True})),
+        rolls=[("initiative", 20)],
+    )
+    assert not any("summon" in i for i in turn_options(banned))
 
 
 def test_du7_magic_on_others_may_be_banned_but_spells_on_oneself_stay():

@@ -9,7 +9,7 @@ from mageduel.effects import apply_ability
 from mageduel.state import AbilityDamage, Option
 from mageduel.zone import Zone
 
-from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
+from tests.rules.rules_kit import Driver, casting, scenario, summoner, zone_opts
 
 
 def fight(d: Driver) -> state.Duel:
@@ -70,6 +70,37 @@ def test_md11_summoned_creatures_may_not_move_out():
     assert duel.hooks.legal(duel, sid, inside) is None
     # A participant may walk out (and is expelled for it, MD-22); only the summoned are held in.
     assert duel.hooks.legal(duel, "p1", out) is None
+
+
+def test_md11_a_summoned_dog_cannot_walk_out_of_the_zone():
+    d = Driver(
+        summoner(scenario("ilse", "kael", options=zone_opts(20))),
+        plan=[("p1", casting("summon_monster_i")), ("p1", "choose dog")],
+        rolls=[("initiative", 20)],
+    )
+    duel = d.run(until=lambda du: du.turn_of == "p1s1" and du.pending.kind == "turn")
+    assert d.events("summoned")[0].data["id"] == "p1s1"
+    moves = [o for o in duel.pending.options if o.kind in ("move", "step")]
+    assert moves and all(duel.zone.holds(o.data["point"]) for o in moves)
+    with pytest.raises(state.IllegalDecision):
+        duel.apply("p1", "move 10,-10")  # its controller may not walk it out
+    duel.apply("p1", "move 10,2")  # inside is fine
+    d.run(until=lambda du: any(e.kind == "move" and e.actor == "p1s1" for e in du.events))
+    assert duel.by_id["p1s1"].pos == (10.0, 2.0, 0.0)
+
+
+def test_md16_a_summoned_dog_bites_for_half_damage():
+    d = Driver(
+        summoner(scenario("ilse", "kael", options=zone_opts(20))),
+        plan=[("p1", casting("summon_monster_i")), ("p1", "choose dog"), ("p1", "attack dog_0 @p2")],
+        rolls=[("initiative", 20), ("attack with dog_0", 19), ("dog_0 damage", 4)],
+    )
+    d.run(until=lambda du: bool([e for e in du.events if e.kind == "damage"]))
+    (bite,) = d.events("damage")
+    dog = d.duel.by_id["p1s1"]
+    full = 4 + dog.mod("str") + dog.weapons[0].damage_bonus
+    assert bite.data["by"] == "p1s1" and "MD-16" in bite.clauses
+    assert bite.data["amount"] == max(1, full // 2) and full > 1  # the bite, halved
 
 
 def test_md11_a_summoned_creature_pushed_at_a_face_stops_there():
