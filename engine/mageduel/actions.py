@@ -462,6 +462,17 @@ def weapon_attack(
         if c.status != "active" or duel.outcome is not None:
             return
     bonuses = c.attacks if full_attack else (c.attacks[0],)
+    try:
+        yield from _weapon_attacks(duel, c, w, target, bonuses, aoo)
+    finally:
+        # Invisibility that ends on attacking ends once the attack is made.
+        for cond in [x for x in c.conditions if x.name == "invisible" and x.data.get("ends_on_attack")]:
+            duel.remove_condition(c.id, cond, "attacked")
+
+
+def _weapon_attacks(
+    duel: Duel, c: Combatant, w: WeaponUse, target: Combatant, bonuses: tuple[int, ...], aoo: bool
+) -> Gen:
     for bab in bonuses:
         if target.status not in ("active", "dying") or duel.outcome is not None or c.status != "active":
             return
@@ -471,14 +482,15 @@ def weapon_attack(
         mods = c.attack_parts(kind, bab)
         if w.attack_bonus:
             mods.append(("weapon", w.attack_bonus))
-        if w.unarmed and "improved_unarmed_strike" not in c.feats:
-            pass
+        if c.has("invisible") and not target.has("blinded"):
+            mods.append(("invisible attacker", 2))  # C-11: +2, and the target loses its Dex bonus
         if kind == "ranged" and w.range_increment:
             inc = int(geometry.distance(c.pos, target.pos) // w.range_increment)
             if inc:
                 mods.append(("range", -2 * inc))
             c.loaded = w.id != "light_crossbow" and w.id != "heavy_crossbow"
-        ac_kind = "flat-footed" if target.loses_dex() else "normal"
+        unseen = c.has("invisible")
+        ac_kind = "flat-footed" if target.loses_dex() or unseen else "normal"
         ac_parts = target.ac_parts(ac_kind)
         if "dodge" in defence:
             ac_parts.append(("duel dodge", 4))  # DU-23
@@ -494,6 +506,7 @@ def weapon_attack(
             kind="attack",
             against="AC" if ac_kind == "normal" else "flat-footed AC",
         )
+        spend_attack_uses(duel, c)
         hit = r.success
         critical = False
         if hit and checks.is_threat(r.natural, w.crit_from, True):
@@ -536,6 +549,16 @@ def weapon_attack(
                 clauses=["C-4"] + (["C-6"] if w.nonlethal else []),
             )
         )
+
+
+def spend_attack_uses(duel: Duel, c: Combatant) -> None:
+    """Modifiers good for a number of attack rolls (true strike: the next one) are spent by a roll."""
+    for cond in list(c.conditions):
+        uses = cond.data.get("uses") if cond.data else None
+        if uses and cond.stat in ("attack", "melee_attack", "ranged_attack"):
+            cond.data["uses"] = uses - 1
+            if uses - 1 <= 0:
+                duel.remove_condition(c.id, cond, "used")
 
 
 def _miss_chances(duel: Duel, c: Combatant, target: Combatant) -> Gen:

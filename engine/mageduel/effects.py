@@ -444,6 +444,8 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         mods = c.attack_parts(kind)
         if node.bonus:
             mods.append(("spell", node.bonus))
+        if c.has("invisible") and not t.has("blinded"):
+            mods.append(("invisible attacker", 2))  # C-11
         parts = t.ac_parts("touch")
         if t.id in ctx.cast.dodgers and i == 0:
             parts.append(("duel dodge", 4))  # DU-23: against that attack only
@@ -457,6 +459,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             kind="attack",
             against="touch AC",
         )
+        _act.spend_attack_uses(duel, c)
         if not r.success:
             duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
             continue

@@ -72,3 +72,33 @@ def test_c11_paralysed_is_helpless_but_does_not_end_the_duel_petrified_does():
     assert k.acts() == "none" and not k.ends_duel_condition()
     k.conditions.append(Condition("petrified"))
     assert k.ends_duel_condition()
+
+
+def test_c11_an_invisible_attacker_gets_2_and_the_target_loses_dex():
+    from tests.engine.coretools import rolls
+
+    d = core_duel(dice=[15, 5, 10, 3])
+    d.by_id["p1"].conditions.append(
+        Condition("invisible", rounds=5, tick_on="p1", data={"ends_on_attack": True})
+    )
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    r = rolls(d, "attack with quarterstaff")[0]
+    assert ["invisible attacker", 2] in r["modifiers"] and r["against"] == "flat-footed AC"
+    assert not d.by_id["p1"].has("invisible")  # attacking ended it
+
+
+def test_c11_a_modifier_with_uses_is_spent_by_the_attack_roll():
+    d = core_duel(dice=[15, 5, 10, 3])
+    d.by_id["p1"].conditions.append(
+        Condition(
+            "true_strike",
+            rounds=1,
+            tick_on="p1",
+            stat="attack",
+            value=20,
+            bonus_type="insight",
+            data={"uses": 1},
+        )
+    )
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    assert not any(c.name == "true_strike" for c in d.by_id["p1"].conditions)
