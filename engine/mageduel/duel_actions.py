@@ -3,8 +3,8 @@
 The core (``actions``, ``reactions``) runs initiative, the turn options and the four duel actions
 (DU-11..DU-29, MD-12). This module holds the rule functions it plugs in through ``hooks.Hooks``:
 
-- DU-8: :func:`initiative_kind` says how initiative is rolled; there is never a surprise round (the core
-  has none), and with the face-off term each participant picks Bluff, Intimidate or Sense Motive.
+- DU-8 is the core's ``actions.default_initiative``: it reads ``terms.face_off`` (each participant picks
+  Bluff, Intimidate or Sense Motive) and has no surprise round at all.
 - DU-10 (``legal``): every action must affect oneself or a participant; an area must take in at least one
   opponent and may not catch outsiders while leaving the opponents out (:func:`area_allowed`).
 - DU-30 (``on_event`` + ``round_end``): with performance combat on, a successful duel counterspell, dodge
@@ -27,22 +27,11 @@ if TYPE_CHECKING:
     from .scenario import Scenario
     from .state import Duel, Gen, Option
 
-FACE_OFF_SKILLS = ("bluff", "intimidate", "sense_motive")
 #: DU-30: the crowd's attitude toward a side, worst first, with the DC to improve it and its morale
 #: modifier on attacks and saves (Ultimate Combat's performance combat).
 ATTITUDES = ("hostile", "unfriendly", "indifferent", "friendly", "helpful")
 ATTITUDE_DC = {"hostile": 20, "unfriendly": 15, "indifferent": 10, "friendly": 15, "helpful": 20}
 ATTITUDE_MORALE = {"hostile": -2, "unfriendly": -1, "indifferent": 0, "friendly": 1, "helpful": 2}
-
-
-# --- DU-8 ------------------------------------------------------------------------------------------------
-
-
-def initiative_kind(duel: Duel) -> str:
-    """DU-8: ``"face-off"`` (Bluff / Intimidate / Sense Motive, each participant's choice) or
-    ``"initiative"``; never a surprise round either way."""
-    face_off = getattr(duel.terms, "face_off", False) or getattr(duel.options, "face_off", False)
-    return "face-off" if face_off else "initiative"
 
 
 # --- DU-10 -----------------------------------------------------------------------------------------------
