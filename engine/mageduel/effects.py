@@ -72,11 +72,22 @@ def hostile(spell: Any) -> bool:
     return h
 
 
+_RANGES: dict[tuple[str, int], float] = {}
+
+
 def _range(spell: Any, c: Combatant, cl: int | None = None) -> float:
-    if spell.range.kind == "touch":
-        return 5.0
-    f = spell.range.feet_at(c.cl() if cl is None else cl)
-    return float(f) if f is not None else 5.0
+    """Range in feet at the caster level (cached: asked for every option of every turn)."""
+    level = c.cl() if cl is None else cl
+    key = (spell.id, level)
+    r = _RANGES.get(key)
+    if r is None:
+        if spell.range.kind == "touch":
+            r = 5.0
+        else:
+            f = spell.range.feet_at(level)
+            r = float(f) if f is not None else 5.0
+        _RANGES[key] = r
+    return r
 
 
 # --- options ---------------------------------------------------------------------------------------------
