@@ -33,7 +33,8 @@ player something and receive the chosen option id back, exactly like the core do
 
 ``transform_damage(duel, dmg: Damage) -> Damage``
     Every hit point damage passes here before it is applied (``state.Damage``: ``target``, ``amount``,
-    ``lethal`` (False = nonlethal), ``source`` in ``"spell" | "weapon" | "summon" | "item" | "effect"``,
+    ``lethal`` (False = nonlethal), ``source`` in ``"spell" | "weapon" | "summon" | "effect"`` ("summon": a
+    summoned creature's attack; spells cast from items are "spell"),
     ``attacker``, ``spell`` id or None, ``dtype``, ``slay`` (a SlayNode outcome string when a spell would
     kill outright: the default kills; MD-17 may replace it with nonlethal damage of half max hp and set
     ``slay = None``), ``critical``, ``clauses`` (append the IDs you apply), ``notes``). Return the
@@ -63,7 +64,8 @@ player something and receive the chosen option id back, exactly like the core do
 
 ``on_end(duel, outcome) -> None``
     Called once when the duel ends (MD-20: restore hp and abilities, remove the duel's spells). Default:
-    nothing.
+    nothing. The duel dodge's -2 (DU-25) is a condition with ``data["survives_end"] = True``: it lasts until
+    the start of the dodger's next turn even past the end, so leave it in place.
 
 ``on_event(duel, event) -> None``
     Called for every event appended (e.g. to notice a terms violation, DU-2). Default: None (not called).
