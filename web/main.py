@@ -1,4 +1,4 @@
-"""Browser glue under PyScript: draw the arena from the engine and follow the language switch.
+"""Browser glue under PyScript: draw the arena from the engine, mount the game, follow the language switch.
 
 boot.js owns the language (``<html lang>``) and announces changes with a ``mageduel:lang`` event; this
 module redraws on it, and sets ``data-ready="true"`` once the first drawing is on the page.
@@ -10,6 +10,7 @@ from pyscript import document
 
 from web import arena
 from web.arena_view import default_view
+from web.game.browser import mount
 from web.i18n import LANGS
 
 
@@ -30,4 +31,7 @@ def draw(_event: object = None) -> None:
 announce_stage("loading.engine")
 draw()
 document.addEventListener("mageduel:lang", create_proxy(draw))
+# The game (web/game): the setup screen, or the duel kept from the last visit, or a shared replay. It redraws
+# the arena above as the preview of the duellists chosen in the setup form.
+mount()
 document.documentElement.dataset.ready = "true"

@@ -23,7 +23,8 @@ from web.game.session import COMPUTER, Save, SaveError, Session, Setup, SideSetu
 from web.i18n import t
 
 CONTROLS = ("human", "normal", "easy", "hard", "table")
-DEFAULT_SIDES = ("tamsin", "bram")
+#: The setup starts on the default scenario's pair, so the arena preview is the foundation's.
+DEFAULT_SIDES = ("ilse", "kael")
 
 SHORTCUTS = (
     ("1…9", "keys.options"),
@@ -327,6 +328,22 @@ class App:
         )
         # A box first in the document, so its close button is the one that takes the focus.
         return extra + body + notice
+
+    def render_preview(self) -> str:
+        """The arena before the duel (the foundation's drawing) for the pair chosen in the setup form."""
+        from mageduel.scenario import duel_scenario
+
+        from web import arena
+        from web.arena_view import default_view, view_of
+
+        f = self.form
+        try:
+            if "import" in f.characters:
+                raise ValueError("an imported sheet is drawn once the duel starts")
+            view = view_of(duel_scenario(f.characters[0], f.characters[1], f.kind), self.lang)  # type: ignore[arg-type]
+        except (ValueError, KeyError):
+            view = default_view(self.lang)
+        return arena.render(view, self.lang)
 
     def render_keys(self) -> str:
         lang = self.lang

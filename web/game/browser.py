@@ -77,6 +77,8 @@ def draw() -> None:
     arena = document.getElementById("arena")
     if found(arena):
         arena.hidden = app.session is not None
+        if app.session is None:
+            arena.innerHTML = app.render_preview()
     target = None
     if key:
         try:
