@@ -340,10 +340,6 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-class _Parser(argparse.ArgumentParser):
-    pass
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
