@@ -75,9 +75,8 @@ def filter_area(duel: Duel, caster_id: str, shape: object, affected: list[str]) 
 
 
 def _slay_key(duel: Duel, dmg: Damage) -> tuple[str, int]:
-    """One MD-17 replacement per target and casting."""
-    cast = duel.casting[-1] if duel.casting else None
-    return (dmg.target, id(cast) if cast is not None else -1)
+    """One MD-17 replacement per target and casting (a casting is known by its "spell" event)."""
+    return (dmg.target, duel.data.get("md17_cast", -1))
 
 
 def _failed_branch(duel: Duel, dmg: Damage, spell: Any) -> bool:
@@ -208,6 +207,9 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 
 def on_event(duel: Duel, e: Event) -> None:
     kind = e.kind
+    if kind == "spell":
+        duel.data["md17_cast"] = e.seq
+        return
     if kind == "roll":
         purpose = e.data.get("purpose", "")
         if " save against " in purpose and e.data.get("outcome") in ("success", "failure"):
