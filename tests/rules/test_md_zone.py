@@ -318,3 +318,18 @@ def test_md16_the_rounding_ruling(amount, halved):
     from mageduel.zone_effects import halve
 
     assert halve(amount) == halved
+
+
+def test_md17_each_killing_spell_is_replaced_once_per_casting():
+    d = Driver(
+        scenario("aurelian", "corvin", options=zone_opts(66)),
+        plan=[("p1", casting("finger_of_death", "p2")), ("p1", casting("finger_of_death", "p2"))],
+        rolls=[
+            ("initiative", 20),
+            ("fort save against finger_of_death", 2),
+            ("fort save against finger_of_death", 2),
+        ],
+    )
+    d.run(until=lambda du: du.round >= 3)
+    hits = [e.data["amount"] for e in d.events("damage") if e.actor == "p2"]
+    assert hits == [46, 46] and d.duel.by_id["p2"].nonlethal == 92
