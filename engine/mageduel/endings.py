@@ -345,9 +345,19 @@ def disqualified_choices(duel: Duel) -> Gen:
         inside = duel.zone is not None and duel.zone.holds(c.pos)
         opts = [Option("stand-aside", "rite:disqualified", {})]
         if inside:
-            opts.append(Option("interfere", "rite:disqualified", {"act": "attacks or casts inside the zone"}))
+            opts.append(
+                Option(
+                    "interfere",
+                    "rite:disqualified",
+                    {"act": "attacks or casts inside the zone", "ends_duel": True},
+                )
+            )
         else:
-            opts.append(Option("re-enter", "rite:disqualified", {"act": "comes back into the zone"}))
+            opts.append(
+                Option(
+                    "re-enter", "rite:disqualified", {"act": "comes back into the zone", "ends_duel": True}
+                )
+            )
         ans = yield from duel.ask(c.id, "rite:disqualified", opts, "MD-23: you are disqualified")
         if ans == "stand-aside":
             continue

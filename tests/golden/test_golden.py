@@ -25,6 +25,7 @@ EXPECTED = {
     "mageduel_time": ("time", "MD-24"),
     "mageduel_disqualification": ("disqualification", "MD-13"),
     "mageduel_three_way": ("defeat", "MD-21"),
+    "mageduel_two_against_two": ("defeat", "MD-21"),
     "mageduel_draw": ("draw", "MD-25"),
     "mageduel_finger_of_death": ("defeat", "MD-17"),
     "duel_first_blood": ("first-blood", "DU-5"),

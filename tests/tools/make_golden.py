@@ -146,6 +146,16 @@ CASES = [
         "defeat",
     ),
     Case(
+        "mageduel_two_against_two",
+        {
+            "name": "Ilse and Odile against Kael and Bram: sides, allies help each other (DU-3, MD-21)",
+            "kind": "mageduel",
+            "participants": people("ilse", "kael", "odile", "bram", sides=["a", "b", "a", "b"]),
+            "options": {"zone_width": 28},
+        },
+        "defeat",
+    ),
+    Case(
         "mageduel_draw",
         {
             "name": "Ilse against Kael: both declare a draw (MD-25)",
