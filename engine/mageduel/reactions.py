@@ -473,7 +473,7 @@ def effort_end_of_turn(duel: Duel, c: Combatant) -> Gen:
             continue
         if d["kind"] == "hp":
             c.effort_delay_hp = False
-            if c.hp >= 0:
+            if c.hp > 0:  # DU-21: back above 0 hit points
                 _fatigue(duel, c)
             else:
                 duel.emit("effort-ends", c.id, {"hp": c.hp}, ("DU-20",))
