@@ -69,7 +69,24 @@ class Form:
     controls: list[str] = field(default_factory=lambda: ["human", "normal"])
     sheets: list[str] = field(default_factory=lambda: ["", ""])
     seed: str = "1"
+    challenge: str = "agreed"
+    counter_rule: str = "fr"
+    duel_actions: bool = True
+    face_off: bool = False
     errors: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+
+    def terms(self) -> dict[str, Any]:
+        """The terms that differ from the engine's defaults (the engine's Terms model checks them)."""
+        out: dict[str, Any] = {}
+        if self.challenge != "agreed":
+            out["challenge"] = self.challenge
+        if self.counter_rule != "fr":
+            out["counter_rule"] = self.counter_rule
+        if not self.duel_actions:
+            out["duel_actions"] = False
+        if self.face_off:
+            out["face_off"] = True
+        return out
 
 
 @dataclass
@@ -220,6 +237,11 @@ class App:
             f.controls[i] = data.get(f"control{i}", f.controls[i])
             f.sheets[i] = data.get(f"sheet{i}", f.sheets[i])
         f.seed = data.get("seed", f.seed)
+        if "terms" in data:  # the form's terms fieldset was sent: unchecked boxes are absent, i.e. off
+            f.challenge = data.get("challenge", f.challenge)
+            f.counter_rule = data.get("counter_rule", f.counter_rule)
+            f.duel_actions = "duel_actions" in data
+            f.face_off = "face_off" in data
 
     def validate_form(self) -> Setup | None:
         f = self.form
@@ -244,7 +266,10 @@ class App:
         if f.errors:
             return None
         return Setup(
-            kind=f.kind if f.kind in ("duel", "mageduel") else "mageduel", sides=sides, seed=int(seed)
+            kind=f.kind if f.kind in ("duel", "mageduel") else "mageduel",
+            sides=sides,
+            seed=int(seed),
+            terms=f.terms(),
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
@@ -403,6 +428,7 @@ class App:
                 + "</details></fieldset>"
             )
         seed_err = f.errors.get("seed") or f.errors.get("scenario") or []
+        terms = self.render_terms()
         resume = (
             f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}</button>'
             if self.can_resume
@@ -413,7 +439,7 @@ class App:
             f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
             f'<form class="setup-form" data-act="start">'
             f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
-            f'<div class="sides">{"".join(sides)}</div>'
+            f'<div class="sides">{"".join(sides)}</div>{terms}'
             f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" value="{escape(f.seed)}"></label>'
             + (
                 "".join(
@@ -425,6 +451,37 @@ class App:
             f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}</button></div>'
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
             + "</form></section>"
+        )
+
+    def render_terms(self) -> str:
+        lang = self.lang
+        f = self.form
+
+        def select(name: str, values: tuple[str, ...], current: str) -> str:
+            opts = "".join(
+                f'<option value="{v}"{" selected" if v == current else ""}>'
+                f"{escape(t(f'setup.{name}.{v}', lang))}</option>"
+                for v in values
+            )
+            label = escape(t("setup." + name, lang))
+            return f'<label>{label} <select name="{name}" id="{name}">{opts}</select></label>'
+
+        def box(name: str, on: bool) -> str:
+            checked = " checked" if on else ""
+            return (
+                f'<label><input type="checkbox" name="{name}" id="{name}"{checked}> '
+                f"{escape(t('setup.' + name, lang))}</label>"
+            )
+
+        challenges = ("agreed", "offered", "called") if f.kind == "mageduel" else ("agreed", "offered")
+        return (
+            f'<details class="terms"><summary>{escape(t("setup.terms", lang))}</summary>'
+            '<input type="hidden" name="terms" value="1">'
+            + select("challenge", challenges, f.challenge)
+            + select("counter_rule", ("fr", "en"), f.counter_rule)
+            + box("duel_actions", f.duel_actions)
+            + box("face_off", f.face_off)
+            + "</details>"
         )
 
     def render_handoff(self) -> str:
@@ -485,6 +542,8 @@ class App:
             panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
         )
         screen = "replay" if s.replaying else ("end" if over else "duel")
+        rite = self.render_rite(view) if view.kind == "mageduel" and view.phase in (
+            "setup", "pre-fight", "preparation", "initiative") else ""
         return (
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
@@ -493,7 +552,7 @@ class App:
             f'aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             f"{board.render(view, lang, marks, preview)}</div>"
-            f'<div class="side-col">{decision}</div>'
+            f'<div class="side-col">{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
         )
@@ -553,6 +612,24 @@ class App:
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div>'
         )
+
+    def render_rite(self, view: Any) -> str:
+        """The rite, step by step (MD-1..MD-9): done, now, to come — read off the rite's own events."""
+        lang = self.lang
+        seen = {str(e.data.get("step")) for e in view.events if e.kind == "rite"}
+        if any(e.kind == "zone" for e in view.events):
+            seen.add("zone")
+        items = []
+        current_marked = False
+        for key, steps, clause in text.RITE_STEPS:
+            done = any(st in seen for st in steps)
+            state = "done" if done else ("now" if not current_marked else "next")
+            if not done:
+                current_marked = True
+            items.append(f'<li class="rite-{state}" data-step="{key}"{" aria-current=step" if state == "now" else ""}>'
+                         f'<span class="rite-clause">{clause}</span> {escape(t("ritestep." + key, lang))}</li>')
+        return (f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
+                f'<ol>{"".join(items)}</ol></nav>')
 
     def render_replay_bar(self) -> str:
         s = self.session

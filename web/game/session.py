@@ -85,7 +85,7 @@ def build_scenario(setup: Setup) -> Any:
         participants.append(entry)
     data: dict[str, Any] = {"kind": setup.kind, "participants": participants}
     if setup.terms:
-        data["terms"] = setup.terms
+        data["terms"] = {"kind": setup.kind, **setup.terms}
     return scenario_mod.Scenario.model_validate(data)
 
 

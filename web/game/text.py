@@ -249,6 +249,18 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             width=number(float(d.get("width", 0)), lang),
             height=number(float(d.get("height", 0)), lang),
         )
+    if k == "rite" and d.get("step") == "suppression":
+        parts = []
+        for cid, r in (d.get("effects") or {}).items():
+            carried = ", ".join(spell_name(x, lang) for x in r.get("carried", [])) or "—"
+            gone = ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", [])) or "—"
+            parts.append(t("rite.suppression.one", lang, name=nm(cid), carried=carried, suppressed=gone))
+        return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
+    if k == "rite" and d.get("step") == "entry":
+        out = t("rite.entry", lang, names=", ".join(nm(x) for x in d.get("entered", [])))
+        if d.get("excluded"):
+            out += " " + t("rite.excluded", lang, names=", ".join(nm(x) for x in d["excluded"]))
+        return out
     if k == "rite":
         step = str(d.get("step", ""))
         value = d.get("value")
@@ -341,3 +353,15 @@ def keep(e: Any, flt: str) -> bool:
 
 def number_ft(feet: float, lang: str) -> str:
     return f"{number(float(feet), lang)} {t('arena.unit', lang)}"
+
+
+#: The mageduel rite's steps in order (MD-1..MD-9), and the rite event steps that show each one done.
+RITE_STEPS = (
+    ("qualification", ("qualification",), "MD-1"),
+    ("challenge", ("terms", "challenge", "call", "acceptance", "refusal"), "MD-2"),
+    ("acclimation", ("acclimation",), "MD-3"),
+    ("zone", ("zone",), "MD-5"),
+    ("preparation", ("preparation",), "MD-7"),
+    ("suppression", ("suppression",), "MD-8"),
+    ("entry", ("entry", "begin"), "MD-9"),
+)
