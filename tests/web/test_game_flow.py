@@ -222,3 +222,20 @@ def test_terms_from_the_setup_reach_the_engine_and_the_rite_is_shown_step_by_ste
     play_to_the_end(app)
     steps = {e.data.get("step") for e in app.session.duel.events if e.kind == "rite"}
     assert {"qualification", "acclimation", "suppression", "entry"} <= steps
+
+
+def test_new_log_lines_are_announced_once_and_the_hurt_token_flashes():
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    settle(app)
+    first = app.announce()
+    assert first  # the first lines of the log
+    assert app.announce() == ""  # nothing new: nothing said again
+    for _ in range(400):
+        settle(app)
+        html = app.render()
+        if app.session.over or 'class="token-state hit"' in html:
+            break
+        app.announce()
+        choose_like_a_person(app, html)
+    assert app.session.over or 'class="token-state hit"' in html

@@ -102,6 +102,8 @@ class App:
     show_keys: bool = False
     can_resume: bool = False
     storage: bool = True
+    #: The last event each screen has shown: newer ones are announced (ARIA) and flashed on the board.
+    seen: dict[str, int] = field(default_factory=dict)
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text), ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
 
@@ -551,7 +553,7 @@ class App:
             f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" data-key="?" '
             f'aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview)}</div>"
+            f"{board.render(view, lang, marks, preview, self._hit(view))}</div>"
             f'<div class="side-col">{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
@@ -612,6 +614,28 @@ class App:
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div>'
         )
+
+    def fresh(self, view: Any) -> list[Any]:
+        """Events this screen has not shown yet (and mark them shown)."""
+        key = view.player or ""
+        last = self.seen.get(key, -1)
+        new = [e for e in view.events if e.seq > last]
+        if view.events:
+            self.seen[key] = view.events[-1].seq
+        return new
+
+    def announce(self) -> str:
+        """The new log lines, for the page's live region (read by screen readers as they come)."""
+        s = self.session
+        if s is None or s.handoff is not None:
+            return ""
+        view = s.view()
+        names = panels.names_of(view)
+        return "\n".join(text.event_line(e, self.lang, names) for e in self.fresh(view)[-8:])
+
+    def _hit(self, view: Any) -> frozenset[str]:
+        last = self.seen.get(view.player or "", -1)
+        return frozenset(e.actor for e in view.events if e.seq > last and e.kind == "damage" and e.actor)
 
     def render_rite(self, view: Any) -> str:
         """The rite, step by step (MD-1..MD-9): done, now, to come — read off the rite's own events."""

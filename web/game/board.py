@@ -61,9 +61,10 @@ def extent(view: Any) -> float:
     return max(10.0, math.ceil(far + 5))
 
 
-def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = None) -> str:
+def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = None,
+           hit: frozenset[str] = frozenset()) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
-    a cast option id whose range and area are previewed."""
+    a cast option id whose range and area are previewed; ``hit`` the ids just hurt (a short flash)."""
     people = _people(view)
     w = extent(view)
     lo, hi = _bounds(view)
@@ -85,7 +86,8 @@ def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = 
     if preview:
         layers.append(_preview(view, preview, w, unit))
     for c in people:
-        layers.append(_decorations(c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id))
+        layers.append(_decorations(c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id,
+                                   hit=c.id in hit))
     names = {c.id: c.name for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, w, radius, unit, lang, names))
@@ -97,14 +99,14 @@ def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = 
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 
-def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bool) -> str:
+def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bool, hit: bool = False) -> str:
     x, y = c.position[0], w - c.position[1]
     ring = radius * 1.25
     circ = 2 * math.pi * ring
     hp_frac = max(0.0, min(1.0, c.hp / c.max_hp)) if c.max_hp else 0.0
     nl_frac = max(0.0, min(1.0, c.nonlethal / c.max_hp)) if c.max_hp else 0.0
     out = [
-        f'<g class="token-state" data-id="{escape(c.id)}" data-status="{escape(c.status)}" '
+        f'<g class="token-state{" hit" if hit else ""}" data-id="{escape(c.id)}" data-status="{escape(c.status)}" '
         f'data-hp="{c.hp}" data-max-hp="{c.max_hp}" data-nonlethal="{c.nonlethal}">'
     ]
     sw = _attr(unit * 0.9)

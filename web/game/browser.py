@@ -23,6 +23,7 @@ TEXT_INPUTS = ("INPUT", "TEXTAREA", "SELECT")
 
 app: App
 root: Any
+live: Any
 _proxies: list[Any] = []
 _pumping = False
 
@@ -92,6 +93,10 @@ def draw() -> None:
     log = root.querySelector("#log-list")
     if found(log):
         log.scrollTop = log.scrollHeight
+    # The live region lives outside the redrawn area, so only the new lines are read out.
+    said = app.announce()
+    if said:
+        live.textContent = said
     _effects()
 
 
@@ -288,8 +293,14 @@ def _listen(target: Any, name: str, fn: Any) -> None:
 
 def mount(element_id: str = "game") -> App:
     """Start the game in ``#game``: restore a replay link or the saved duel, draw, and listen."""
-    global app, root
+    global app, root, live
     root = document.getElementById(element_id)
+    live = document.createElement("div")
+    live.id = "game-live"
+    live.className = "visually-hidden"
+    live.setAttribute("aria-live", "polite")
+    live.setAttribute("role", "log")
+    root.after(live)
     app = App(lang=document.documentElement.lang or "en")
     store = _storage()
     app.storage = store is not None

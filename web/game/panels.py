@@ -167,7 +167,7 @@ def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
         f'<h2 id="log-title">{escape(t("log.title", lang))}</h2>'
         f'<div class="log-filters" role="group" aria-label="{escape(t("log.filters", lang))}">{filters}</div>'
         f'<button type="button" class="copy-log" data-act="copy-log" data-key="c">{escape(t("log.copy", lang))}</button>'
-        f'</div><ol id="log-list" class="log-list" tabindex="0" aria-live="polite" aria-relevant="additions" '
+        f'</div><ol id="log-list" class="log-list" tabindex="0" aria-relevant="additions" '
         f'aria-label="{escape(t("log.title", lang))}">{"".join(items)}</ol></section>'
     )
 
