@@ -92,6 +92,15 @@ class Scenario(BaseModel):
     options: Options = Options()
     events: list[OutsideEvent] = []
 
+    @model_validator(mode="before")
+    @classmethod
+    def _terms_inherit_kind(cls, data: object) -> object:
+        # terms written without a kind are the scenario's kind (so {"kind": "duel", "terms": {"end":
+        # "first_blood"}} is a duel to first blood, not a mageduel refusing first blood).
+        if isinstance(data, dict) and isinstance(data.get("terms"), dict) and "kind" not in data["terms"]:
+            data = {**data, "terms": {**data["terms"], "kind": data.get("kind", "mageduel")}}
+        return data
+
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:
         if self.terms is None:

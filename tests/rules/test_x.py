@@ -121,3 +121,16 @@ def test_x4_the_extra_counterspell_and_the_duel_counter_in_one_round():
     countered = d.events("countered")
     assert [e.data["caster"] for e in countered] == ["p2", "p3"] and {e.round for e in countered} == {1}
     assert "MD-12" in d.events("counterspell")[0].clauses and d.events("duel-counter")
+
+
+def test_x2_terms_without_a_kind_take_the_scenario_s():
+    data = {
+        "kind": "duel",
+        "participants": [{"roster": "ilse"}, {"roster": "kael"}],
+        "terms": {"end": "first_blood"},
+    }
+    sc = Scenario.model_validate(data)
+    assert (sc.terms.kind, sc.terms.end) == ("duel", "first_blood")
+    with pytest.raises(ValidationError) as err:
+        Scenario.model_validate({**data, "terms": {"kind": "mageduel"}})
+    assert "terms.kind" in str(err.value)
