@@ -479,13 +479,22 @@ def test(pytest_args: list[str]) -> int:
     env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium(), "PYTHONDONTWRITEBYTECODE": "1"}
     node = find_node()
     test_wheels = ensure_wheels(ROOT / "pyodide-test-requirements.txt", CACHE / "wheels" / "test")
-    say("CPython: engine, rules, web and browser tests (pytest)")
-    cpython = subprocess.run([str(venv_python()), "-m", "pytest", *pytest_args], cwd=ROOT, env=env).returncode
+    cpython_cmd = [str(venv_python()), "-m", "pytest", *pytest_args]
     if picks_tests(pytest_args):
         # The arguments pick tests (paths, -k, -m): run just those, in CPython, as asked.
-        return cpython
+        return subprocess.run(cpython_cmd, cwd=ROOT, env=env).returncode
+    # The two suites run side by side (one core each); Pyodide's report is printed after CPython's.
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pyodide_log = ARTIFACTS / "pyodide-tests.log"
+    with pyodide_log.open("w") as log:
+        pyodide_proc = subprocess.Popen(
+            pyodide_test_command(node, test_wheels), cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+        say("CPython: engine, rules, web and browser tests (pytest); Pyodide's suite runs alongside")
+        cpython = subprocess.run(cpython_cmd, cwd=ROOT, env=env).returncode
+        pyodide = pyodide_proc.wait()
     say("Pyodide (Python 3.14 under Node.js, offline, from the built wheels): engine and rules tests")
-    pyodide = run_pyodide_tests(node, test_wheels)
+    print(pyodide_log.read_text(), end="", flush=True)
     if cpython or pyodide:
         say(f"FAILED: CPython suite exit {cpython}, Pyodide suite exit {pyodide}")
         return 1
@@ -498,7 +507,7 @@ def picks_tests(pytest_args: list[str]) -> bool:
     return any(not a.startswith("-") or a in ("-k", "-m") or a.startswith(("-k", "-m")) for a in pytest_args)
 
 
-def run_pyodide_tests(node: str, test_wheels: list[Path], *paths: str) -> int:
+def pyodide_test_command(node: str, test_wheels: list[Path], *paths: str) -> list[str]:
     wheels = sorted((DIST / "pyodide").glob("*.whl")) + test_wheels
     cmd = [
         node,
@@ -511,7 +520,7 @@ def run_pyodide_tests(node: str, test_wheels: list[Path], *paths: str) -> int:
         "--",
         *(paths or ("engine", "rules", "golden")),
     ]
-    return subprocess.run(cmd, cwd=ROOT).returncode
+    return cmd
 
 
 def rules_table() -> int:
