@@ -234,6 +234,24 @@ def ensure_engine_wheel() -> Path:
     return wheels[0]
 
 
+def ensure_schemas(engine_wheel: Path) -> dict[str, dict]:
+    """The JSON Schemas of every boundary model, as the engine's CLI prints them (cached per wheel)."""
+    cached = BUILD / "schemas.json"
+    digest = sha256(engine_wheel)
+    if cached.exists() and stamp_ok("schemas", digest):
+        return json.loads(cached.read_text())
+    proc = subprocess.run(
+        [str(venv_python()), "-m", "mageduel", "schema"], cwd=ROOT, text=True, capture_output=True
+    )
+    if proc.returncode != 0:
+        raise BuildError(
+            f"python -m mageduel schema failed (exit {proc.returncode}): {proc.stderr.strip()[-300:]}"
+        )
+    cached.write_text(proc.stdout)
+    stamp_write("schemas", digest)
+    return json.loads(proc.stdout)
+
+
 def wheel_metadata(path: Path) -> tuple[str, str, list[str], list[str]]:
     """(name, version, top-level imports, dependency names) read from a wheel."""
     with zipfile.ZipFile(path) as z:
@@ -337,6 +355,9 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     for w in wheels:
         wanted[Path("pyodide") / w.name] = w
     wanted[Path("pyodide/pyodide-lock.json")] = json.dumps(pyodide_lock(wheels), indent=1)
+    # Published JSON Schemas of the boundary models (scenario, character, replay, save, …).
+    for name, schema in ensure_schemas(engine_wheel).items():
+        wanted[Path("schemas") / f"{name}.schema.json"] = json.dumps(schema, indent=1, ensure_ascii=False)
     for src in (NODE_MODULES / "@pyscript" / "core" / "dist").iterdir():
         if src.is_file() and src.suffix in {".js", ".css"}:
             wanted[Path("pyscript") / src.name] = src

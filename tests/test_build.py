@@ -142,3 +142,25 @@ def test_a_failed_command_is_one_line_without_a_traceback(monkeypatch, capsys):
 def test_test_arguments_that_pick_tests_run_only_those(args, picks):
     # Without a selection, `build.py test` also runs the Pyodide suite.
     assert build.picks_tests(args) is picks
+
+
+def test_json_schemas_of_the_boundary_models_are_published(dist):
+    names = {p.name for p in (dist / "schemas").glob("*.schema.json")}
+    assert {
+        "scenario.schema.json",
+        "character.schema.json",
+        "replay.schema.json",
+        "event.schema.json",
+    } <= names
+    scenario = json.loads((dist / "schemas" / "scenario.schema.json").read_text())
+    assert scenario["type"] == "object" and "participants" in scenario["properties"]
+
+
+def test_nothing_fetched_or_built_is_committed():
+    import subprocess
+
+    if not (build.ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    files = subprocess.run(["git", "ls-files"], cwd=build.ROOT, capture_output=True, text=True).stdout.split()
+    assert not [f for f in files if f.startswith(("dist/", ".venv/", "node_modules/", ".cache/", "build/"))]
+    assert not [f for f in files if f.endswith((".whl", ".wasm", ".zip", "pyodide.mjs", "pyodide.asm.mjs"))]
