@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, shoot, start  # noqa: F401
+import tests.browser.test_game_play as game_play
+from tests.browser.test_game_play import open_game, pending, screen, settle, shoot, start
 from tests.web.test_game_hidden import COUNTERED, HIDDEN, Flow, scripted, seed_where, spell_words
 
 pytestmark = pytest.mark.browser
+game_site = game_play.game_site  # the served site (a fixture shared with test_game_play)
 
 
 def browser_step(page, flow: Flow) -> str:
@@ -63,11 +65,20 @@ def test_md26_the_hidden_spell_is_nowhere_in_the_page_before_it_is_identified(pa
     shoot(page, "zone")
     until(page, HIDDEN, lambda: screen(page) == "handoff")
     shoot(page, "handoff")
-    until(page, HIDDEN, lambda: pending(page) == "turn" and page.locator("#game [data-screen]").get_attribute(
-        "data-phase") == "fight" and page.locator("#game [data-screen]").get_attribute("data-viewer") == "p1")
+    until(
+        page,
+        HIDDEN,
+        lambda: (
+            pending(page) == "turn"
+            and page.locator("#game [data-screen]").get_attribute("data-phase") == "fight"
+            and page.locator("#game [data-screen]").get_attribute("data-viewer") == "p1"
+        ),
+    )
     page.locator('#game .side-col [data-act="pick"][data-pick^="color_spray|"]').click()
     settle(page)
-    assert page.locator("#game .preview .range").count() == 1  # the spell's range, clipped at the zone (MD-10)
+    assert (
+        page.locator("#game .preview .range").count() == 1
+    )  # the spell's range, clipped at the zone (MD-10)
     assert page.locator('#game .mark[data-option^="cast color_spray"]').count() >= 1  # targets on the board
     shoot(page, "turn-spell-picked")
     until(page, HIDDEN, lambda: pending(page) == "identify")
@@ -76,17 +87,30 @@ def test_md26_the_hidden_spell_is_nowhere_in_the_page_before_it_is_identified(pa
     words = spell_words("color_spray")
     everything = page_text(page)
     assert not [w for w in words if w in everything]
-    assert page.locator(".decision.reaction h2").inner_text().startswith("Your opponent is casting a spell at you")
+    assert (
+        page.locator(".decision.reaction h2")
+        .inner_text()
+        .startswith("Your opponent is casting a spell at you")
+    )
     # The same in French, after switching language mid-duel.
     page.get_by_role("button", name="Français").click()
-    page.wait_for_function("document.querySelector('#game .decision.reaction h2').textContent.startsWith('Votre')")
+    page.wait_for_function(
+        "document.querySelector('#game .decision.reaction h2').textContent.startsWith('Votre')"
+    )
     everything = page_text(page)
     assert not [w for w in words if w in everything]
     page.get_by_role("button", name="English").click()
     # Bram identifies it: now, and only now, he is told.
     page.locator('#game [data-option="identify"]').click()
-    until(page, HIDDEN, lambda: page.locator("#game [data-screen]").get_attribute("data-viewer") == "p2"
-          and screen(page) != "handoff" and "Color Spray" in page.content())
+    until(
+        page,
+        HIDDEN,
+        lambda: (
+            page.locator("#game [data-screen]").get_attribute("data-viewer") == "p2"
+            and screen(page) != "handoff"
+            and "Color Spray" in page.content()
+        ),
+    )
     assert page.locator("#log-list .ev-identified").count() == 1
     assert requests.outside(game_site) == []
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+import tests.browser.test_game_play as game_play
 from tests.browser.helpers import artifact
-from tests.browser.test_game_play import game_site, open_game, pending, screen, settle  # noqa: F401
+from tests.browser.test_game_play import open_game, pending, screen, settle
 
 pytestmark = pytest.mark.browser
+game_site = game_play.game_site  # the served site (a fixture shared with test_game_play)
 
 FOCUSED = "document.activeElement && document.querySelector('#game').contains(document.activeElement)"
 

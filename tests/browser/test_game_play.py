@@ -37,8 +37,9 @@ def open_game(page, site: str, lang: str = "en", query: str = "") -> None:
     page.wait_for_selector("#game [data-screen]")
 
 
-def start(page, controls=("human", "normal"), characters=("tamsin", "bram"), seed: int = 1,
-          kind: str = "mageduel") -> None:
+def start(
+    page, controls=("human", "normal"), characters=("tamsin", "bram"), seed: int = 1, kind: str = "mageduel"
+) -> None:
     """Fill in the setup form and start."""
     page.locator(f'#game input[name="kind"][value="{kind}"]').check()
     for i, (ch, ctl) in enumerate(zip(characters, controls, strict=True)):
@@ -73,7 +74,9 @@ def screen(page) -> str:
 
 
 def pending(page) -> str:
-    return page.evaluate("(document.querySelector('#game [data-pending]') || {dataset: {}}).dataset.pending || ''")
+    return page.evaluate(
+        "(document.querySelector('#game [data-pending]') || {dataset: {}}).dataset.pending || ''"
+    )
 
 
 def next_click(page) -> str:

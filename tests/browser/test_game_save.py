@@ -9,8 +9,8 @@ import json
 import pytest
 
 import build
-from tests.browser.test_game_play import (  # noqa: F401
-    game_site,
+import tests.browser.test_game_play as game_play
+from tests.browser.test_game_play import (
     next_click,
     open_game,
     pending,
@@ -22,6 +22,7 @@ from tests.browser.test_game_play import (  # noqa: F401
 )
 
 pytestmark = pytest.mark.browser
+game_site = game_play.game_site  # the served site (a fixture shared with test_game_play)
 
 
 def decisions(page) -> list:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+import tests.browser.test_game_play as game_play
 from tests.browser.test_game_hidden import browser_step
-from tests.browser.test_game_play import game_site, open_game, pending, screen, settle, shoot, start  # noqa: F401
+from tests.browser.test_game_play import open_game, pending, screen, settle, shoot, start
 from tests.web.test_game_hidden import Flow
 
 pytestmark = pytest.mark.browser
+game_site = game_play.game_site  # the served site (a fixture shared with test_game_play)
 
 #: Bram (a person, dice rolled by the page) casts magic missile at Tamsin (a person with real dice),
 #: who identifies it and answers with the duel counterspell — a caster level check she rolls herself.

@@ -210,15 +210,32 @@ def test_preferences_are_recorded_and_shown():
 
 def test_terms_from_the_setup_reach_the_engine_and_the_rite_is_shown_step_by_step():
     app = App(lang="en")
-    app.handle("start", {**SETUP, "control0": "human", "control1": "normal", "terms": "1", "challenge": "offered",
-                         "counter_rule": "en", "duel_actions": "on"})
+    app.handle(
+        "start",
+        {
+            **SETUP,
+            "control0": "human",
+            "control1": "normal",
+            "terms": "1",
+            "challenge": "offered",
+            "counter_rule": "en",
+            "duel_actions": "on",
+        },
+    )
     terms = app.session.scenario.terms
-    assert (terms.challenge, terms.counter_rule, terms.duel_actions, terms.face_off) == ("offered", "en", True, False)
+    assert (terms.challenge, terms.counter_rule, terms.duel_actions, terms.face_off) == (
+        "offered",
+        "en",
+        True,
+        False,
+    )
     settle(app)
     html = app.render()
-    assert 'class="rite-steps"' in html and 'aria-current=step' in html
+    assert 'class="rite-steps"' in html and "aria-current=step" in html
     # An offered challenge: the defender (here the computer) is asked to accept or refuse.
-    assert any(e.kind == "rite" and e.data.get("step") in ("acceptance", "refusal") for e in app.session.duel.events)
+    assert any(
+        e.kind == "rite" and e.data.get("step") in ("acceptance", "refusal") for e in app.session.duel.events
+    )
     play_to_the_end(app)
     steps = {e.data.get("step") for e in app.session.duel.events if e.kind == "rite"}
     assert {"qualification", "acclimation", "suppression", "entry"} <= steps

@@ -48,8 +48,17 @@ def scripted(flow: Flow, player: str, kind: str, ids: list[str], phase: str) -> 
 
 def new_app(flow: Flow, seed: int, controls=("human", "human"), lang: str = "en") -> App:
     app = App(lang=lang)
-    app.handle("start", {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "control0": controls[0],
-                         "control1": controls[1], "seed": str(seed)})
+    app.handle(
+        "start",
+        {
+            "kind": "mageduel",
+            "character0": "tamsin",
+            "character1": "bram",
+            "control0": controls[0],
+            "control1": controls[1],
+            "seed": str(seed),
+        },
+    )
     return app
 
 
@@ -69,7 +78,9 @@ def step(app: App, flow: Flow) -> None:
     elif p.kind == "roll":
         app.handle("auto-roll")
     else:
-        app.handle("decide", {"option": scripted(flow, p.player, p.kind, [o.id for o in p.options], view.phase)})
+        app.handle(
+            "decide", {"option": scripted(flow, p.player, p.kind, [o.id for o in p.options], view.phase)}
+        )
 
 
 def run_until(app: App, flow: Flow, done, limit: int = 400) -> None:
@@ -88,8 +99,13 @@ def at_window(flow: Flow):
     def done(app: App) -> bool:
         s = app.session
         p = s.duel.pending
-        return (s.handoff is None and p is not None and p.player == flow.defender and p.kind == "identify"
-                and s.viewer == flow.defender)
+        return (
+            s.handoff is None
+            and p is not None
+            and p.player == flow.defender
+            and p.kind == "identify"
+            and s.viewer == flow.defender
+        )
 
     return done
 
@@ -115,8 +131,13 @@ def seed_where(flow: Flow, identified: bool = True, countered: bool | None = Non
             continue
         if countered is not None:
             try:
-                run_until(app, flow, lambda a: any(e.kind in ("countered", "counter-fails", "spell")
-                                                   for e in a.session.duel.events))
+                run_until(
+                    app,
+                    flow,
+                    lambda a: any(
+                        e.kind in ("countered", "counter-fails", "spell") for e in a.session.duel.events
+                    ),
+                )
             except AssertionError:
                 continue
             if any(e.kind == "countered" for e in app.session.duel.events) != countered:
@@ -139,8 +160,11 @@ def spell_words(spell_id: str) -> list[str]:
 def test_md26_the_hidden_spell_is_nowhere_in_the_defenders_page_until_identified():
     seed = seed_where(HIDDEN)
     app = new_app(HIDDEN, seed)
-    run_until(app, HIDDEN, lambda a: a.session.handoff == "p2" and any(
-        e.kind == "casting" for e in a.session.duel.events))
+    run_until(
+        app,
+        HIDDEN,
+        lambda a: a.session.handoff == "p2" and any(e.kind == "casting" for e in a.session.duel.events),
+    )
     assert 'data-screen="handoff"' in app.render()
     # The hand-off screen shows nobody's view.
     assert not any(w in app.render() for w in spell_words("color_spray"))
@@ -165,4 +189,4 @@ def test_two_people_the_defender_identifies_and_counters():
     run_until(app, COUNTERED, lambda a: any(e.kind == "countered" for e in a.session.duel.events))
     kinds = [e.kind for e in app.session.duel.events]
     assert kinds.index("identified") < kinds.index("countered")
-    assert "spell" not in kinds[kinds.index("countered"):]  # countered: it never took effect
+    assert "spell" not in kinds[kinds.index("countered") :]  # countered: it never took effect

@@ -104,7 +104,8 @@ class App:
     storage: bool = True
     #: The last event each screen has shown: newer ones are announced (ARIA) and flashed on the board.
     seen: dict[str, int] = field(default_factory=dict)
-    #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text), ("save", json)…
+    #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
+    #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
 
     # --- what the page reports -----------------------------------------------------------------------
@@ -379,8 +380,9 @@ class App:
         )
         return (
             f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
-            f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" data-act="close-clause" '
-            f"data-key=\"Escape\" data-autofocus>{escape(t('ui.close', lang))}</button></aside>"
+            f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" data-act="close-claus'
+            'e" '
+            f'data-key="Escape" data-autofocus>{escape(t("ui.close", lang))}</button></aside>'
         )
 
     def render_setup(self) -> str:
@@ -413,15 +415,19 @@ class App:
             err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
             tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
             sides.append(
-                f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}</legend>'
-                f'<label>{escape(t("setup.character", lang))} <select name="character{i}" id="character{i}">{opts}</select></label>'
+                f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}</l'
+                "egend>"
+                f'<label>{escape(t("setup.character", lang))} <select name="character{i}" id="character{i}"'
+                f">{opts}</select></label>"
                 f'<p class="tagline-small">{escape(tagline)}</p>'
-                f'<label>{escape(t("setup.control", lang))} <select name="control{i}" id="control{i}">{ctrl}</select></label>'
+                f'<label>{escape(t("setup.control", lang))} <select name="control{i}" id="control{i}">{ctrl}'
+                "</select></label>"
                 f'<details class="import"{" open" if f.characters[i] == "import" or errs else ""}>'
                 f"<summary>{escape(t('setup.import.title', lang))}</summary>"
                 f'<label for="sheet{i}">{escape(t("setup.import.hint", lang))}</label>'
                 f'<textarea id="sheet{i}" name="sheet{i}" rows="5" spellcheck="false"'
-                f"{' aria-invalid=true aria-describedby=sheet-errors' + str(i) if errs else ''}>{escape(f.sheets[i])}</textarea>"
+                f"{' aria-invalid=true aria-describedby=sheet-errors' + str(i) if errs else ''}"
+                f">{escape(f.sheets[i])}</textarea>"
                 + (
                     f'<ul class="field-errors" id="sheet-errors{i}" role="alert">{err_html}</ul>'
                     if errs
@@ -432,7 +438,8 @@ class App:
         seed_err = f.errors.get("seed") or f.errors.get("scenario") or []
         terms = self.render_terms()
         resume = (
-            f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}</button>'
+            f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}</b'
+            "utton>"
             if self.can_resume
             else ""
         )
@@ -442,15 +449,18 @@ class App:
             f'<form class="setup-form" data-act="start">'
             f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
             f'<div class="sides">{"".join(sides)}</div>{terms}'
-            f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" value="{escape(f.seed)}"></label>'
+            f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" val'
+            f'ue="{escape(f.seed)}"></label>'
             + (
                 "".join(
                     f'<p class="field-error" role="alert"><code>{escape(loc)}</code> {escape(msg)}</p>'
                     for loc, msg in seed_err
                 )
             )
-            + f'<div class="actions"><button type="submit" class="primary" data-autofocus>{escape(t("setup.start", lang))}</button>{resume}'
-            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}</button></div>'
+            + '<div class="actions"><button type="submit" class="primary" data-autofocus'
+            f">{escape(t('setup.start', lang))}</button>{resume}"
+            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}</butto'
+            "n></div>"
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
             + "</form></section>"
         )
@@ -493,7 +503,8 @@ class App:
         lang = self.lang
         return (
             f'<section class="screen handoff" data-screen="handoff" aria-labelledby="handoff-title">'
-            f'<div class="handoff-card"><h2 id="handoff-title">{escape(t("handoff.title", lang, name=name))}</h2>'
+            f'<div class="handoff-card"><h2 id="handoff-title">{escape(t("handoff.title", lang, name=name))}'
+            "</h2>"
             f"<p>{escape(t('handoff.body', lang, name=name))}</p>"
             f'<button type="button" class="primary" data-act="take" data-key="Enter" data-autofocus>'
             f"{escape(t('handoff.ready', lang, name=name))}</button></div></section>"
@@ -533,10 +544,10 @@ class App:
             )
         else:
             who = names.get(p.player, p.player) if p is not None else ""
+            computer = p is not None and s.control_of(p.player) in COMPUTER
+            waiting = t("wait.computer" if computer else "wait.other", lang, name=who)
             decision = (
-                f'<section class="decision waiting" aria-live="polite"><p>'
-                f"{escape(t('wait.computer' if p is not None and s.control_of(p.player) in COMPUTER else 'wait.other', lang, name=who))}"
-                f"</p></section>"
+                f'<section class="decision waiting" aria-live="polite"><p>{escape(waiting)}</p></section>'
             )
         own = panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
         others = "".join(panels.combatant(view, c, lang) for c in view.others)
@@ -544,13 +555,17 @@ class App:
             panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
         )
         screen = "replay" if s.replaying else ("end" if over else "duel")
-        rite = self.render_rite(view) if view.kind == "mageduel" and view.phase in (
-            "setup", "pre-fight", "preparation", "initiative") else ""
+        rite = (
+            self.render_rite(view)
+            if view.kind == "mageduel" and view.phase in ("setup", "pre-fight", "preparation", "initiative")
+            else ""
+        )
         return (
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
             f'data-pending="{escape(p.kind if mine and p is not None else "")}">'
-            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" data-key="?" '
+            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" data-'
+            'key="?" '
             f'aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             f"{board.render(view, lang, marks, preview, self._hit(view))}</div>"
@@ -577,7 +592,8 @@ class App:
         out = view.outcome or {}
         head = text.outcome_line(out, lang, names)
         clauses = "".join(
-            f'<p class="end-clause"><button type="button" class="clause-link" data-act="clause" data-clause="{escape(c)}">'
+            '<p class="end-clause"><button type="button" class="clause-link" data-act="clause" data-clause='
+            f'"{escape(c)}">'
             f"{escape(c)}</button> <strong>{escape(text.clause_title(c, lang))}</strong> — "
             f"{escape(text.clause_statement(c, lang))}</p>"
             for c in out.get("clauses", [])
@@ -650,10 +666,14 @@ class App:
             state = "done" if done else ("now" if not current_marked else "next")
             if not done:
                 current_marked = True
-            items.append(f'<li class="rite-{state}" data-step="{key}"{" aria-current=step" if state == "now" else ""}>'
-                         f'<span class="rite-clause">{clause}</span> {escape(t("ritestep." + key, lang))}</li>')
-        return (f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
-                f'<ol>{"".join(items)}</ol></nav>')
+            items.append(
+                f'<li class="rite-{state}" data-step="{key}"{" aria-current=step" if state == "now" else ""}>'
+                f'<span class="rite-clause">{clause}</span> {escape(t("ritestep." + key, lang))}</li>'
+            )
+        return (
+            f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
+            f"<ol>{''.join(items)}</ol></nav>"
+        )
 
     def render_replay_bar(self) -> str:
         s = self.session
@@ -665,8 +685,10 @@ class App:
         )
         return (
             f'<section class="decision replay-bar" aria-labelledby="replay-title"><h2 id="replay-title">'
-            f"{escape(t('replay.title', lang))}</h2><p>{escape(t('replay.position', lang, n=s.position, total=len(s.recorded)))}</p>"
-            f'<div class="options">{btn}<button type="button" data-act="play-on">{escape(t("replay.play", lang))}</button>'
+            f"{escape(t('replay.title', lang))}</h2><p"
+            f">{escape(t('replay.position', lang, n=s.position, total=len(s.recorded)))}</p>"
+            f'<div class="options">{btn}<button type="button" data-act="play-on"'
+            f">{escape(t('replay.play', lang))}</button>"
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
         )
 

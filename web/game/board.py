@@ -61,8 +61,13 @@ def extent(view: Any) -> float:
     return max(10.0, math.ceil(far + 5))
 
 
-def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = None,
-           hit: frozenset[str] = frozenset()) -> str:
+def render(
+    view: Any,
+    lang: str,
+    marks: list[str] | None = None,
+    preview: Any = None,
+    hit: frozenset[str] = frozenset(),
+) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt (a short flash)."""
     people = _people(view)
@@ -86,8 +91,11 @@ def render(view: Any, lang: str, marks: list[str] | None = None, preview: Any = 
     if preview:
         layers.append(_preview(view, preview, w, unit))
     for c in people:
-        layers.append(_decorations(c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id,
-                                   hit=c.id in hit))
+        layers.append(
+            _decorations(
+                c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id, hit=c.id in hit
+            )
+        )
     names = {c.id: c.name for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, w, radius, unit, lang, names))
@@ -106,7 +114,8 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
     hp_frac = max(0.0, min(1.0, c.hp / c.max_hp)) if c.max_hp else 0.0
     nl_frac = max(0.0, min(1.0, c.nonlethal / c.max_hp)) if c.max_hp else 0.0
     out = [
-        f'<g class="token-state{" hit" if hit else ""}" data-id="{escape(c.id)}" data-status="{escape(c.status)}" '
+        f'<g class="token-state{" hit" if hit else ""}" data-id="{escape(c.id)}" data-status='
+        f'"{escape(c.status)}" '
         f'data-hp="{c.hp}" data-max-hp="{c.max_hp}" data-nonlethal="{c.nonlethal}">'
     ]
     sw = _attr(unit * 0.9)
@@ -121,7 +130,8 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
     if nl_frac:
         out.append(
             f'<circle class="nl-ring" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(ring + unit * 1.1)}" '
-            f'stroke-width="{_attr(unit * 0.7)}" stroke-dasharray="{_attr(circ * nl_frac)} {_attr(circ * 2)}" '
+            f'stroke-width="{_attr(unit * 0.7)}" stroke-dasharray="{_attr(circ * nl_frac)} {_attr(circ * 2)}'
+            '" '
             f'transform="rotate(-90 {_attr(x)} {_attr(y)})"/>'
         )
     if me:
@@ -153,7 +163,8 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
         )
         label = text.word("status", c.status, lang)
         out.append(
-            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" text-anchor="start" '
+            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" text-anch'
+            'or="start" '
             f'font-size="{_attr(unit * 3.6)}">{escape(label)}</text>'
         )
     out.append("</g>")

@@ -70,7 +70,9 @@ def draw() -> None:
     inside = found(active) and root.contains(active)
     # Focus stays put in the log, the filters and the preferences; after a decision it moves to the next
     # decision's first choice, so a keyboard player carries on without hunting for it.
-    keep = inside and found(active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box"))
+    keep = inside and found(
+        active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box")
+    )
     key = _focus_key(active) if keep else None
     root.innerHTML = app.render()
     screen = root.querySelector("[data-screen]")

@@ -157,7 +157,8 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                 f'<button type="button" class="pick" data-act="pick" data-pick="{escape(key)}" '
                 f'aria-expanded="{str(open_).lower()}"{f" data-key={chr(34)}{k}{chr(34)}" if k else ""}'
                 f"{' data-autofocus' if first and not picked else ''}>"
-                f"{f'<kbd aria-hidden={chr(34)}true{chr(34)}>{k}</kbd>' if k else ''}<span>{escape(label)}</span></button>"
+                f"{f'<kbd aria-hidden={chr(34)}true{chr(34)}>{k}</kbd>' if k else ''}<span>{escape(label)}</"
+                "span></button>"
                 f'<span class="facts">{spell_facts(view, sid, slot, lang)}</span>'
             )
             first = False
@@ -185,7 +186,8 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         )
     if moves:
         parts.append(
-            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}</p>'
+            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}</'
+            "p>"
             '<div class="options moves">'
             + "".join(_button(c.id, text.option_label(c.id, lang, names), cls="opt move") for c in moves)
             + "</div>"
@@ -263,7 +265,8 @@ def reaction(
     if r is not None:
         mode = prefs.get(r, "ask")
         pref = (
-            f'<div class="pref-inline" role="group" aria-label="{escape(t("pref.for", lang, what=t("react." + r, lang)))}">'
+            '<div class="pref-inline" role="group" aria-label='
+            f'"{escape(t("pref.for", lang, what=t("react." + r, lang)))}">'
             f"<span>{escape(t('pref.for', lang, what=t('react.' + r, lang)))}</span>"
             + "".join(
                 f'<button type="button" data-act="prefer" data-reaction="{r}" data-mode="{m}" '
@@ -288,20 +291,25 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
     what = text.purpose(str(context.get("purpose", "")), lang)
     lo, hi = count, count * sides
     err = (
-        f'<p class="field-error" id="roll-error" role="alert">{escape(t("roll.error." + error, lang, lo=lo, hi=hi))}</p>'
+        '<p class="field-error" id="roll-error" role="alert"'
+        f">{escape(t('roll.error.' + error, lang, lo=lo, hi=hi))}</p>"
         if error
         else ""
     )
     return (
-        f'<section class="decision roll" data-kind="roll" data-purpose="{escape(str(context.get("purpose", "")))}" '
+        '<section class="decision roll" data-kind="roll" data-purpose='
+        f'"{escape(str(context.get("purpose", "")))}" '
         f'data-dice="{count}d{sides}" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(t("roll.title", lang, name=name))}</h2>'
         f'<p class="prompt">{escape(t("roll.ask", lang, dice=f"{count}d{sides}", what=what))}</p>'
-        f'<form class="roll-form" data-act="typed-roll" novalidate><label for="roll-value">{escape(t("roll.label", lang, lo=lo, hi=hi))}</label>'
-        f'<input id="roll-value" name="roll" type="number" inputmode="numeric" min="{lo}" max="{hi}" required '
+        '<form class="roll-form" data-act="typed-roll" novalidate><label for="roll-value"'
+        f">{escape(t('roll.label', lang, lo=lo, hi=hi))}</label>"
+        f'<input id="roll-value" name="roll" type="number" inputmode="numeric" min="{lo}" max="{hi}" require'
+        "d "
         f"data-autofocus{' aria-invalid=true aria-describedby=roll-error' if error else ''}>"
         f'<button type="submit" class="opt">{escape(t("roll.enter", lang))}</button>'
-        f'<button type="button" class="opt" data-act="auto-roll" data-key="r">{escape(t("roll.auto", lang))}</button>'
+        f'<button type="button" class="opt" data-act="auto-roll" data-key="r">{escape(t("roll.auto", lang))}'
+        "</button>"
         f"</form>{err}</section>"
     )
 
@@ -314,7 +322,16 @@ def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: d
     lo, hi = int(bounds.get("minimum", 0)), int(bounds.get("maximum", 0))
     proposals = [e for e in view.events if e.kind == "rite" and e.data.get("step") == "zone-proposal"]
     shown = "".join(
-        f"<li>{escape(t('zone.proposal', lang, name=names.get(e.actor or '', e.actor or ''), value=' × '.join(str(v) for v in e.data.get('value', []))))}</li>"
+        "<li>"
+        + escape(
+            t(
+                "zone.proposal",
+                lang,
+                name=names.get(e.actor or "", e.actor or ""),
+                value=" × ".join(str(v) for v in e.data.get("value", [])),
+            )
+        )
+        + "</li>"
         for e in proposals
     )
     default = lo
@@ -326,9 +343,11 @@ def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: d
         + f'<form class="zone-form" data-act="zone"><label>{escape(t("zone.width", lang))} '
         f'<input name="width" type="range" min="{lo}" max="{hi}" step="1" value="{default}" data-autofocus '
         f'data-live="zone-w"></label> <output id="zone-w">{default}</output>'
-        f'<label>{escape(t("zone.height", lang))} <input name="height" type="range" min="{lo}" max="{hi}" step="1" '
+        f'<label>{escape(t("zone.height", lang))} <input name="height" type="range" min="{lo}" max="{hi}" st'
+        'ep="1" '
         f'value="{default}" data-live="zone-h"></label> <output id="zone-h">{default}</output>'
-        f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button></form>'
+        f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button></for'
+        "m>"
         f'<p class="hint">{escape(t("zone.hint", lang))}</p></section>'
     )
 

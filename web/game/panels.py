@@ -23,7 +23,8 @@ def _bar(cls: str, value: int, maximum: int, label: str) -> str:
     frac = 0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
     return (
         f'<div class="bar {cls}" role="meter" aria-label="{escape(label)}" aria-valuemin="0" '
-        f'aria-valuemax="{maximum}" aria-valuenow="{value}"><span style="width:{frac * 100:.0f}%"></span></div>'
+        f'aria-valuemax="{maximum}" aria-valuenow="{value}"><span style="width:{frac * 100:.0f}%"></span></d'
+        "iv>"
     )
 
 
@@ -42,7 +43,8 @@ def _conditions(c: Any, lang: str) -> str:
 def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
     hp_label = t("panel.hp", lang, hp=c.hp, max=c.max_hp)
     parts = [
-        f'<section class="char{" own" if own else ""}" data-id="{escape(c.id)}" style="--side:{colour(view, c.side)}">',
+        f'<section class="char{" own" if own else ""}" data-id="{escape(c.id)}" style="--side'
+        f':{colour(view, c.side)}">',
         f'<h3><span class="swatch" aria-hidden="true"></span>{escape(c.name)} '
         f"<small>{escape(t('cls.' + c.cls, lang) if text.has('cls.' + c.cls) else c.cls)} "
         f"{escape(t('panel.level', lang, level=c.level))}</small></h3>",
@@ -80,7 +82,8 @@ def _own(me: Any, lang: str) -> str:
     saves = " ".join(f"<span>{escape(t('save.' + s, lang))} {v:+d}</span>" for s, v in me.saves.items())
     out = [
         f'<p class="abilities">{ab}</p>',
-        f'<p class="defences"><span>{escape(t("panel.ac", lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))}'
+        '<p class="defences"><span'
+        f">{escape(t('panel.ac', lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))}"
         f"</span> {saves}</p>",
     ]
     res = [
@@ -166,7 +169,8 @@ def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
         f'<section class="log" aria-labelledby="log-title"><div class="log-head">'
         f'<h2 id="log-title">{escape(t("log.title", lang))}</h2>'
         f'<div class="log-filters" role="group" aria-label="{escape(t("log.filters", lang))}">{filters}</div>'
-        f'<button type="button" class="copy-log" data-act="copy-log" data-key="c">{escape(t("log.copy", lang))}</button>'
+        '<button type="button" class="copy-log" data-act="copy-log" data-key="c"'
+        f">{escape(t('log.copy', lang))}</button>"
         f'</div><ol id="log-list" class="log-list" tabindex="0" aria-relevant="additions" '
         f'aria-label="{escape(t("log.title", lang))}">{"".join(items)}</ol></section>'
     )

@@ -1,4 +1,5 @@
-"""Words for the game: option labels, event lines, roll breakdowns, spell and clause names, in French or English.
+"""Words for the game: option labels, event lines, roll breakdowns, spell and clause names, in French or
+English.
 
 Every sentence comes from the one catalogue (``web/messages.json``) through ``web.i18n.t``; the names of
 spells and the statements of clauses come from the engine's own bilingual data (``mageduel.spells``,
@@ -253,7 +254,9 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         parts = []
         for cid, r in (d.get("effects") or {}).items():
             carried = ", ".join(spell_name(x, lang) for x in r.get("carried", [])) or "—"
-            gone = ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", [])) or "—"
+            gone = (
+                ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", [])) or "—"
+            )
             parts.append(t("rite.suppression.one", lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
     if k == "rite" and d.get("step") == "entry":
@@ -279,8 +282,15 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "restored":
         back = []
         for cid, r in (d.get("participants") or {}).items():
-            back.append(t("ev.restored.one", lang, name=nm(cid), hp=r.get("hp", 0),
-                          spells=len(r.get("spells_vanished") or [])))
+            back.append(
+                t(
+                    "ev.restored.one",
+                    lang,
+                    name=nm(cid),
+                    hp=r.get("hp", 0),
+                    spells=len(r.get("spells_vanished") or []),
+                )
+            )
         return t("ev.restored", lang, who="; ".join(back))
     if k == "spell-lost":
         return t("ev.spell-lost", lang, actor=actor, why=word("why", str(d.get("why", "")), lang))
