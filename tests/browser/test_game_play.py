@@ -151,3 +151,29 @@ def test_a_whole_mageduel_against_the_computer_by_clicking(page, game_site, requ
     assert re.search(r"d20 \d+ .*= \d+", page.locator("#log-list .ev-roll").first.inner_text())
     shoot(page, f"end-{lang}")
     assert requests.outside(game_site) == []
+
+
+def test_a_click_on_the_zones_floor_is_a_move_there(page, game_site):
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, ("human", "normal"), seed=2)
+    for _ in range(100):
+        settle(page)
+        info = page.locator("#game [data-screen]")
+        if (
+            info.get_attribute("data-phase") == "fight"
+            and page.locator('#game .decision.turn [data-option^="move "]').count()
+        ):
+            break
+        next_click(page)
+    zone = page.locator("#game .board rect.zone")
+    box = zone.bounding_box()
+    # The middle of the zone's west half: x = a quarter of the side, y = half of it.
+    page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.5)
+    settle(page)
+    saved = page.evaluate("JSON.parse(localStorage.getItem('mageduel.save')).decisions")
+    moves = [o for p, o in saved if p == "p1" and o.startswith(("move ", "step "))]
+    assert moves, saved[-5:]
+    w = float(page.locator("#game .board svg").get_attribute("data-zone-width"))
+    x, y = (float(v) for v in moves[-1].split()[1].split(","))
+    assert abs(x - w * 0.25) <= 0.2 and abs(y - w * 0.5) <= 0.2

@@ -256,3 +256,36 @@ def test_new_log_lines_are_announced_once_and_the_hurt_token_flashes():
         app.announce()
         choose_like_a_person(app, html)
     assert app.session.over or 'class="token-state hit"' in html
+
+
+def test_a_click_on_the_floor_moves_there_if_the_engine_agrees():
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    for _ in range(200):
+        settle(app)
+        view = app.session.view()
+        if (
+            view.phase == "fight"
+            and view.pending.kind == "turn"
+            and any(o.id.startswith("move ") for o in view.pending.options)
+        ):
+            break
+        choose_like_a_person(app, app.render())
+    me = app.session.view().me
+    w = app.session.view().zone[0]
+    target = (round(w - me.position[0], 1) or 0.5, round(w / 2, 1))
+    app.handle("move-to", {"x": str(target[0]), "y": str(target[1])})
+    assert app.notice is None
+    for _ in range(10):  # moving may provoke (C-10): the attack of opportunity comes first; let it through
+        settle(app)
+        if any(e.kind == "move" and e.actor == "p1" for e in app.session.duel.events) or app.session.over:
+            break
+        app.handle("decide", {"option": "pass"})
+    if app.session.over:
+        pytest.skip("the attack of opportunity ended the duel before the move")
+    moved = [e for e in app.session.duel.events if e.kind == "move" and e.actor == "p1"][-1]
+    assert moved.data["to"][:2] == list(target)
+    # Far outside anyone's reach: the engine refuses, the page says so, nothing changes.
+    before = len(app.session.duel.decisions)
+    app.handle("move-to", {"x": "900", "y": "900"})
+    assert app.notice and len(app.session.duel.decisions) == before

@@ -147,6 +147,29 @@ class App:
         self.picked = None
         self.roll_error = None
 
+    def on_move_to(self, data: dict[str, str]) -> None:
+        """A click on the zone's floor in one's turn: move there (or 5-foot step), if the engine agrees."""
+        s = self.session
+        if s is None or s.duel.pending is None or s.duel.pending.kind != "turn":
+            return
+        from mageduel.notation import fmt_point
+        from mageduel.state import IllegalDecision
+
+        try:
+            x, y = round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1)
+        except ValueError:
+            return
+        ids = [o.id for o in s.view().pending.options or []]
+        verbs = [v for v in ("move", "step") if any(i.startswith(v + " ") for i in ids)]
+        for verb in verbs:
+            try:
+                s.decide(f"{verb} {fmt_point((x, y, 0.0))}")
+            except IllegalDecision:
+                continue
+            self.picked = None
+            return
+        self.notice = t("move.illegal", self.lang)
+
     def on_pick(self, data: dict[str, str]) -> None:
         key = data.get("pick")
         self.picked = None if self.picked == key else key

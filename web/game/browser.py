@@ -214,8 +214,27 @@ def _form_data(form: Any) -> dict[str, str]:
     return out
 
 
+def _floor_click(event: Any) -> bool:
+    """A click on the zone's floor in one's turn: the point in feet (y grows north, as in the engine)."""
+    svg = event.target.closest("svg.arena-svg")
+    if not found(svg) or not found(
+        root.querySelector('.decision.turn [data-option^="move "], .decision.turn [data-option^="step "]')
+    ):
+        return False
+    pt = svg.createSVGPoint()
+    pt.x, pt.y = event.clientX, event.clientY
+    p = pt.matrixTransform(svg.getScreenCTM().inverse())
+    w = float(attr(svg, "data-zone-width") or 0)
+    if not (0 <= p.x <= w and 0 <= p.y <= w):
+        return False
+    act("move-to", {"x": str(p.x), "y": str(w - p.y)})
+    return True
+
+
 def on_click(event: Any) -> None:
     el = event.target.closest("[data-act]")
+    if not found(el) and _floor_click(event):
+        return
     if not found(el) or not root.contains(el) or el.tagName == "FORM":
         return
     if el.tagName == "INPUT":

@@ -288,6 +288,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
                     lang,
                     name=nm(cid),
                     hp=r.get("hp", 0),
+                    nl=r.get("nonlethal", 0),
                     spells=len(r.get("spells_vanished") or []),
                 )
             )
