@@ -658,10 +658,24 @@ def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         cond.data["then"] = (node.then, ctx.cast, ctx.cl, ctx.dc)
     if node.ends_on_attack:
         cond.data["ends_on_attack"] = True
-    if ctx.defer is not None:
-        t.conditions.append(cond)  # collected by _save and made dormant (DU-19)
-        return
-    duel.add_condition(t.id, cond)
+    # C-11: the conditions of ``also`` share the one duration roll; the ``then`` chain hangs on the first
+    # only, so it follows once when they all end together.
+    conds = [cond] + [
+        Condition(
+            name,
+            rounds=rounds,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            clauses=("C-11",),
+            data={"cl": ctx.cl, "caster": ctx.caster.id},
+        )
+        for name in node.also
+    ]
+    for x in conds:
+        if ctx.defer is not None:
+            t.conditions.append(x)  # collected by _save and made dormant (DU-19)
+        else:
+            duel.add_condition(t.id, x)
 
 
 def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:

@@ -102,3 +102,49 @@ def test_c11_a_modifier_with_uses_is_spent_by_the_attack_roll():
     )
     run(d, "p1: attack quarterstaff @p2", "p2: pass")
     assert not any(c.name == "true_strike" for c in d.by_id["p1"].conditions)
+
+
+def _resolve(d, caster, target, spell_id, nodes):
+    """Resolve effect ``nodes`` of ``spell_id`` from ``caster`` on ``target`` (no question expected)."""
+    from mageduel import effects
+    from mageduel.spells.catalogue import get
+    from mageduel.state import Casting
+
+    from tests.engine.coretools import drive
+
+    sp = get(spell_id)
+    c = d.by_id[caster]
+    ctx = effects.Ctx(
+        Casting(caster, sp, sp.level, [target], None), c, sp, c.cl(), c.spell_dc(sp.level, sp.school)
+    )
+    drive(effects.resolve(d, ctx, nodes, target))
+
+
+def test_c11_color_spray_blinds_and_stuns_too():
+    from mageduel.spells.catalogue import get
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    tiers = get("color_spray").effects[0].effects[0].tiers
+    _resolve(d, "p1", "p2", "color_spray", tiers[0].effects)  # 2 HD or less
+    k = d.by_id["p2"]
+    assert {c.name for c in k.conditions} == {"unconscious", "blinded", "stunned"}
+    assert len({c.rounds for c in k.conditions}) == 1  # one roll of 2d4 for all three
+    d2 = core_duel(pos_b=(20.0, 0.0))
+    _resolve(d2, "p1", "p2", "color_spray", tiers[1].effects)  # 3 or 4 HD
+    assert {c.name for c in d2.by_id["p2"].conditions} == {"blinded", "stunned"}
+
+
+def test_c11_color_spray_chain_follows_once_when_the_first_band_ends():
+    from mageduel.actions import start_of_turn
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import drive
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    _resolve(d, "p1", "p2", "color_spray", get("color_spray").effects[0].effects[0].tiers[0].effects)
+    k = d.by_id["p2"]
+    for c in k.conditions:
+        c.rounds = 1
+    drive(start_of_turn(d, d.by_id["p1"]))
+    names = sorted(c.name for c in k.conditions)
+    assert names == ["blinded", "stunned"]  # unconscious gone, the 1d4 band of blinded and stunned follows
