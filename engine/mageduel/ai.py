@@ -162,9 +162,10 @@ class Opponent:
         if verb in ("attack", "full-attack"):
             return 11.0 + (1 if verb == "full-attack" else 0)
         if verb == "move":
-            return 6.0 if self._far_from_foes(view) else 2.0
+            # Closing in from afar is worth a move; next to a foe, moving only provokes (C-10).
+            return 6.0 if self._far_from_foes(view) else 0.5
         if verb == "step":
-            return 1.5
+            return 0.8
         if verb == "ready":
             return 7.0 if hard else 3.0
         if verb == "reload":

@@ -160,3 +160,25 @@ def test_manual_dice_are_rolled_as_dice_in_range():
     for _ in range(50):
         choice = brain.roll({"count": 2, "sides": 6}, ids)
         assert choice in ids
+
+
+def test_normal_beats_a_random_player_more_often_than_not():
+    # Twenty seeded mageduels between two 1st-level casters, sides swapped every other duel, so the
+    # characters' own strengths cancel out.
+    from mageduel.policies import RandomPolicy
+
+    wins = 0
+    for seed in range(20):
+        a, b = ("tamsin", "bram") if seed % 2 else ("bram", "tamsin")
+        d = duel(a, b, seed)
+        brain, other = ai.Opponent("normal", seed), RandomPolicy(seed)
+        while d.pending is not None:
+            p = d.pending.player
+            d.apply(p, brain.choose(d.view(p)) if p == "p1" else other.choose(d))
+        wins += d.outcome.winners == ["p1"]
+    assert wins > 10
+
+
+def test_next_to_a_foe_the_computer_does_not_walk_into_attacks_of_opportunity():
+    brain = ai.Opponent("normal", 1)
+    assert brain.choose(view_with("turn", ["move 3,3", "step 2,2", "end"], other_at=(2.0, 2.0))) == "end"

@@ -109,6 +109,14 @@ def option_label(option_id: str, lang: str, names: dict[str, str]) -> str:
         if c.defensive:
             text += " " + t("opt.defensively", lang)
         return text
+    if v == "use" and c.value:
+        spell = c.value.split()[-1]
+        text = t("opt.use", lang, spell=spell_name(spell, lang))
+        if c.target:
+            text += " " + t("opt.at", lang, target=who)
+        if c.defensive:
+            text += " " + t("opt.defensively", lang)
+        return text
     if v == "react":
         r = c.reaction or ""
         if r in ("duel-counter", "md-counter", "counter"):
