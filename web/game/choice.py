@@ -80,4 +80,6 @@ def parse(option_id: str) -> Choice:
         return Choice(option_id, verb, weapon=plain[0] if plain else None, target=target)
     if verb in ("move", "step"):
         return Choice(option_id, verb, point=_point(plain[0]) if plain else None)
-    return Choice(option_id, verb, target=target, point=point, value=" ".join(plain) or None, defensive=defensive)
+    return Choice(
+        option_id, verb, target=target, point=point, value=" ".join(plain) or None, defensive=defensive
+    )
