@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import checks, geometry
 from . import effects as _eff
 from . import reactions as _rx
+from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
 from .notation import fmt_point, parse_point
 from .state import Damage, Option
@@ -506,6 +507,7 @@ def _weapon_attacks(
             kind="attack",
             against="AC" if ac_kind == "normal" else "flat-footed AC",
         )
+        chance = miss_chance(c, target)  # before the roll spends true strike, which ignores it
         spend_attack_uses(duel, c)
         hit = r.success
         critical = False
@@ -525,7 +527,7 @@ def _weapon_attacks(
                 else:
                     hit = False
         if hit:
-            hit = yield from _miss_chances(duel, c, target)
+            hit = yield from roll_miss_chance(duel, c, chance)
         if hit and target.mirror_images > 0:
             hit = yield from mirror_image_check(duel, target, c)
         if not hit:
@@ -561,13 +563,29 @@ def spend_attack_uses(duel: Duel, c: Combatant) -> None:
                 duel.remove_condition(c.id, cond, "used")
 
 
-def _miss_chances(duel: Duel, c: Combatant, target: Combatant) -> Gen:
-    """Concealment: an invisible target, or a blinded attacker, is missed 50% of the time."""
+def miss_chance(c: Combatant, target: Combatant) -> int:
+    """C-11 / C-4: the percent miss chance of an attack by ``c`` on ``target``: the target's concealment
+    (invisible 50%, blur 20%, displacement 50%: the highest counts, they do not stack) or the attacker's
+    blindness (50%). True strike's next attack ignores it."""
     chance = 0
-    if target.has("invisible"):
-        chance = 50
+    for cond in target.conditions:
+        if cond.data and cond.data.get("dormant"):
+            continue
+        if cond.stat == "concealment":
+            chance = max(chance, cond.value)
+        else:
+            rule = CONDITION_RULES.get(cond.name)
+            if rule is not None and rule.concealed:
+                chance = max(chance, rule.concealed)
     if c.has("blinded"):
-        chance = 50
+        chance = max(chance, CONDITION_RULES["blinded"].miss_chance)
+    if chance and any(x.data.get("ignores_concealment") for x in c.conditions if x.data):
+        return 0
+    return chance
+
+
+def roll_miss_chance(duel: Duel, c: Combatant, chance: int) -> Gen:
+    """Roll d100 against a miss chance (C-4, C-11): above it, the attack still hits."""
     if not chance:
         return True
     r = yield from duel.roll_dice(c.id, 1, 100, "miss chance")

@@ -470,7 +470,13 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             kind="attack",
             against="touch AC",
         )
+        chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
         _act.spend_attack_uses(duel, c)
+        if r.success and chance:
+            hit = yield from _act.roll_miss_chance(duel, c, chance)  # C-4, C-11: concealment
+            if not hit:
+                duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
+                continue
         if not r.success:
             duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
             continue
@@ -804,9 +810,34 @@ def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             stat=node.stat,
             value=at_level(node.value, ctx.cl),
             bonus_type=node.bonus_type,
-            data={"cl": ctx.cl, "uses": node.uses},
+            data={
+                "cl": ctx.cl,
+                "uses": node.uses,
+                # true strike: its attack also ignores concealment's miss chance (actions.miss_chance)
+                **({"ignores_concealment": True} if "true_strike_concealment" in ctx.spell.special else {}),
+            },
         ),
     )
+
+
+def _concealment(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    """Blur, displacement: a miss chance on attacks against the subject (read by actions.miss_chance)."""
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    duel.add_condition(
+        t.id,
+        Condition(
+            ctx.spell.id,
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat="concealment",
+            value=node.percent,
+            clauses=("C-11",),
+            data={"cl": ctx.cl},
+        ),
+    )
+    return
+    yield
 
 
 def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
@@ -1008,6 +1039,7 @@ _HANDLERS = {
     "forced_movement": _forced,
     "modifier": _modifier,
     "temp_hp": _temp_hp,
+    "concealment": _concealment,
     "damage_reduction": _dr,
     "energy_resistance": _resist,
     "immunity": _immunity,

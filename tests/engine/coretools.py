@@ -60,3 +60,17 @@ def kinds(duel: Duel, since: int = 0) -> list[str]:
 
 def rolls(duel: Duel, purpose_part: str) -> list[dict]:
     return [e.data for e in duel.events if e.kind == "roll" and purpose_part in e.data["purpose"]]
+
+
+def resolve_nodes(d, caster, target, spell_id, nodes):
+    """Resolve effect ``nodes`` of ``spell_id`` from ``caster`` on ``target`` (no question expected)."""
+    from mageduel import effects
+    from mageduel.spells.catalogue import get
+    from mageduel.state import Casting
+
+    sp = get(spell_id)
+    c = d.by_id[caster]
+    ctx = effects.Ctx(
+        Casting(caster, sp, sp.level, [target], None), c, sp, c.cl(), c.spell_dc(sp.level, sp.school)
+    )
+    drive(effects.resolve(d, ctx, nodes, target))

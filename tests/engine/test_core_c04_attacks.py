@@ -51,3 +51,48 @@ def test_c4_a_target_that_loses_dex_is_hit_against_flat_footed_ac():
     run(d, "p1: attack quarterstaff @p2")
     r = rolls(d, "attack with quarterstaff")[0]
     assert r["against"] == "flat-footed AC" and r["target"] == d.by_id["p2"].ac("flat-footed")
+
+
+def _concealed(dice, spell_id):
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import resolve_nodes
+
+    d = core_duel(dice=[15, 5] + dice)
+    resolve_nodes(d, "p2", "p2", spell_id, get(spell_id).effects)
+    return d
+
+
+def test_c4_blur_gives_attacks_against_the_subject_a_20_percent_miss_chance():
+    d = _concealed([19, 20], "blur")  # the attack hits, d100 20: missed all the same
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    mc = [e.data for e in d.events if e.kind == "miss-chance"]
+    assert mc == [{"roll": 20, "chance": 20, "hit": False}]
+    assert rolls(d, "miss chance")[0]["natural"] == 20
+    assert not any(e.kind == "damage" for e in d.events)
+    d = _concealed([19, 21, 3], "blur")  # d100 21: the hit stands
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    assert [e.data["hit"] for e in d.events if e.kind == "miss-chance"] == [True]
+    assert any(e.kind == "damage" for e in d.events)
+
+
+def test_c4_displacement_gives_rays_a_50_percent_miss_chance():
+    d = _concealed([19, 50], "displacement")
+    d.by_id["p2"].pos = (20.0, 0.0, 0.0)
+    run(d, "p1: cast scorching_ray @p2")
+    while d.pending is not None and d.pending.player == "p2":
+        d.apply("p2", "pass")
+    assert [e.data for e in d.events if e.kind == "miss-chance"] == [{"roll": 50, "chance": 50, "hit": False}]
+    assert not any(e.kind == "damage" for e in d.events)
+
+
+def test_c4_true_strike_ignores_concealment():
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import resolve_nodes
+
+    d = _concealed([2, 3], "displacement")  # 2 + 20 insight hits; no d100 is rolled
+    resolve_nodes(d, "p1", "p1", "true_strike", get("true_strike").effects)
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    assert not any(e.kind == "miss-chance" for e in d.events)
+    assert any(e.kind == "damage" for e in d.events)

@@ -2,7 +2,7 @@
 
 from mageduel.conditions import RULES, Condition, total_modifier
 
-from tests.engine.coretools import core_duel, run
+from tests.engine.coretools import core_duel, resolve_nodes, run
 
 C11 = (
     "blinded",
@@ -104,33 +104,17 @@ def test_c11_a_modifier_with_uses_is_spent_by_the_attack_roll():
     assert not any(c.name == "true_strike" for c in d.by_id["p1"].conditions)
 
 
-def _resolve(d, caster, target, spell_id, nodes):
-    """Resolve effect ``nodes`` of ``spell_id`` from ``caster`` on ``target`` (no question expected)."""
-    from mageduel import effects
-    from mageduel.spells.catalogue import get
-    from mageduel.state import Casting
-
-    from tests.engine.coretools import drive
-
-    sp = get(spell_id)
-    c = d.by_id[caster]
-    ctx = effects.Ctx(
-        Casting(caster, sp, sp.level, [target], None), c, sp, c.cl(), c.spell_dc(sp.level, sp.school)
-    )
-    drive(effects.resolve(d, ctx, nodes, target))
-
-
 def test_c11_color_spray_blinds_and_stuns_too():
     from mageduel.spells.catalogue import get
 
     d = core_duel(pos_b=(20.0, 0.0))
     tiers = get("color_spray").effects[0].effects[0].tiers
-    _resolve(d, "p1", "p2", "color_spray", tiers[0].effects)  # 2 HD or less
+    resolve_nodes(d, "p1", "p2", "color_spray", tiers[0].effects)  # 2 HD or less
     k = d.by_id["p2"]
     assert {c.name for c in k.conditions} == {"unconscious", "blinded", "stunned"}
     assert len({c.rounds for c in k.conditions}) == 1  # one roll of 2d4 for all three
     d2 = core_duel(pos_b=(20.0, 0.0))
-    _resolve(d2, "p1", "p2", "color_spray", tiers[1].effects)  # 3 or 4 HD
+    resolve_nodes(d2, "p1", "p2", "color_spray", tiers[1].effects)  # 3 or 4 HD
     assert {c.name for c in d2.by_id["p2"].conditions} == {"blinded", "stunned"}
 
 
@@ -141,7 +125,7 @@ def test_c11_color_spray_chain_follows_once_when_the_first_band_ends():
     from tests.engine.coretools import drive
 
     d = core_duel(pos_b=(20.0, 0.0))
-    _resolve(d, "p1", "p2", "color_spray", get("color_spray").effects[0].effects[0].tiers[0].effects)
+    resolve_nodes(d, "p1", "p2", "color_spray", get("color_spray").effects[0].effects[0].tiers[0].effects)
     k = d.by_id["p2"]
     for c in k.conditions:
         c.rounds = 1
