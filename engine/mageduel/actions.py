@@ -336,11 +336,30 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
     if not b.moved and not b.stepped and speed > 0 and c.acts() != "none":
         for p in _destinations(duel, c, opponents, geometry.FIVE_FOOT_STEP):
             opts.append(Option(f"step {fmt_point(p)}", "step", {"point": p}))
+    if c.conditions:
+        opts = _charm_filter(duel, c, opts)
     hook = duel.hooks.legal
     if hook is not None:
         opts = [o for o in opts if hook(duel, c.id, o) is None]
     opts.append(Option("end", "end", {}))
     return opts
+
+
+def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
+    """C-11 charmed (charm person): no attack, and no hostile spell, that would catch the charmer."""
+    charmers = {
+        x.data.get("caster") for x in c.conditions if x.name == "charmed" and not x.data.get("dormant")
+    }
+    if not charmers:
+        return opts
+    out = []
+    for o in opts:
+        if o.kind in ("attack", "full-attack", "cast"):
+            hit = set(o.data.get("targets", ())) | set(o.data.get("affected", ()))
+            if hit & charmers and (o.kind != "cast" or _eff.hostile(_eff.spell_by_id(o.data["spell"]))):
+                continue
+        out.append(o)
+    return out
 
 
 def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: float) -> list[tuple]:

@@ -50,6 +50,12 @@ RULES: dict[str, ConditionRule] = {
     "unconscious": ConditionRule(
         acts="none", loses_dex_ac=True, helpless=True, can_cast=False, ends_duel=True
     ),
+    # Charm person: no numbers change; the charmed will not attack or harm its charmer (actions.turn_options)
+    # and the charm breaks when the charmer's side hurts it (effects.deal_damage). MD-3: a compulsion.
+    "charmed": ConditionRule(),
+    # Sleep: helpless like unconscious, and like it ends a plain duel (DU-5, the RULES engineer's ruling after
+    # the French text, "tombe inconscient"), but any wound wakes the sleeper (effects.deal_damage).
+    "asleep": ConditionRule(acts="none", loses_dex_ac=True, helpless=True, can_cast=False, ends_duel=True),
     "invisible": ConditionRule(concealed=50),
     "flying": ConditionRule(),
     "flat-footed": ConditionRule(loses_dex_ac=True),

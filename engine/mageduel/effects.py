@@ -1092,6 +1092,8 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         t.temp_hp -= cut
         amount -= cut
         dmg.notes.append(f"temporary hp {cut}")
+    if amount and t.conditions:
+        _wake_and_break_charms(duel, t, dmg.attacker)
     was_above = t.hp >= 0
     if dmg.lethal:
         t.hp -= amount
@@ -1119,6 +1121,18 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
     duel.update_status(t)
     if was_above and t.hp < 0 and t.status == "dying":
         yield from _rx.effort_below_zero(duel, t)
+
+
+def _wake_and_break_charms(duel: Duel, t: Combatant, attacker: str | None) -> None:
+    """C-11: a wound wakes a sleeper (sleep); harm from the charmer's side breaks a charm (charm person)."""
+    a = duel.by_id.get(attacker) if attacker else None
+    for cond in list(t.conditions):
+        if cond.name == "asleep":
+            duel.remove_condition(t.id, cond, "woken by a wound")
+        elif cond.name == "charmed" and a is not None:
+            charmer = duel.by_id.get(cond.data.get("caster", ""))
+            if charmer is not None and charmer.side == a.side:
+                duel.remove_condition(t.id, cond, "hurt by the charmer's side")
 
 
 def ongoing_damage(duel: Duel, c: Combatant) -> Gen:

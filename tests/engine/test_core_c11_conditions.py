@@ -132,3 +132,62 @@ def test_c11_color_spray_chain_follows_once_when_the_first_band_ends():
     drive(start_of_turn(d, d.by_id["p1"]))
     names = sorted(c.name for c in k.conditions)
     assert names == ["blinded", "stunned"]  # unconscious gone, the 1d4 band of blinded and stunned follows
+
+
+def test_c11_charmed_and_asleep_have_rules():
+    assert {"charmed", "asleep"} <= set(RULES)
+
+
+def test_c11_asleep_is_helpless_and_ends_a_plain_duel():
+    from mageduel.spells.catalogue import get
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    resolve_nodes(d, "p1", "p2", "sleep", get("sleep").effects[0].effects[0].tiers[0].effects)  # 4 HD or less
+    k = d.by_id["p2"]
+    assert k.has("asleep") and k.acts() == "none" and not k.can_cast() and k.loses_dex()
+    assert k.ends_duel_condition()  # DU-5 ruling: falling asleep ends a plain duel, like unconscious
+
+
+def test_c11_a_wound_wakes_a_sleeper():
+    from mageduel.spells.catalogue import get
+    from mageduel.state import Damage
+
+    from tests.engine.coretools import drive
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    resolve_nodes(d, "p1", "p2", "sleep", get("sleep").effects[0].effects[0].tiers[0].effects)
+    drive(d.deal_damage(Damage("p2", 2, attacker="p1", source="weapon")))
+    k = d.by_id["p2"]
+    assert not k.has("asleep") and k.acts() == "full"
+    ends = [e.data for e in d.events if e.kind == "condition-ends"]
+    assert ends == [{"condition": "asleep", "why": "woken by a wound"}]
+
+
+def test_c11_a_charmed_creature_does_not_attack_its_charmer_until_hurt_by_its_side():
+    from mageduel.actions import Budget, turn_options
+    from mageduel.spells.catalogue import get
+    from mageduel.state import Damage
+
+    from tests.engine.coretools import drive
+
+    d = core_duel()  # 5 feet apart
+    k = d.by_id["p2"]
+    before = [o.id for o in turn_options(d, k, Budget())]
+    assert "cast magic_missile @p1" in before and any(o.startswith("attack") for o in before)
+    resolve_nodes(d, "p1", "p2", "charm_person", get("charm_person").effects[0].effects)
+    assert k.has("charmed")
+    ids = [o.id for o in turn_options(d, k, Budget())]
+    assert not any(o.endswith("@p1") and "magic_missile" in o for o in ids)
+    assert not any(o.startswith("attack") for o in ids)
+    assert any(o.startswith("move") for o in ids)
+    drive(d.deal_damage(Damage("p2", 1, attacker="p1", source="weapon")))
+    assert not d.by_id["p2"].has("charmed")
+
+
+def test_c11_charmed_is_a_compulsion_for_md3_acclimation():
+    from mageduel import rite
+    from mageduel.spells.catalogue import get
+
+    d = core_duel()
+    resolve_nodes(d, "p1", "p2", "charm_person", get("charm_person").effects[0].effects)
+    assert rite.compulsion_on(d.by_id["p2"]) == "charmed (charm_person)"
