@@ -372,7 +372,11 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
         d = geometry.distance(c.pos, o.pos)
         if d > 5.0 + 0.05:
             p = geometry.rounded(geometry.toward(c.pos, o.pos, min(feet, d - 5.0)))
-            if p not in seen and geometry.distance(c.pos, p) > 0.05:
+            if (
+                p not in seen
+                and geometry.distance(c.pos, p) > 0.05
+                and (not c.conditions or move_allowed(duel, c, p))
+            ):
                 seen.add(p)
                 out.append(p)
         if zone is None and d >= PLAIN_DUEL_SPREAD:
@@ -385,10 +389,30 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
                 min(max(p[2], 0.0), zone.height),
             )
         p = geometry.rounded(p)
-        if p not in seen and geometry.distance(c.pos, p) > 0.05:
+        if (
+            p not in seen
+            and geometry.distance(c.pos, p) > 0.05
+            and (not c.conditions or move_allowed(duel, c, p))
+        ):
             seen.add(p)
             out.append(p)
     return out
+
+
+def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:
+    """Whether ``c`` may move in a straight line to ``p``: not nearer a creature that holds it back
+    (repulsion, gust of wind) while within that creature's distance."""
+    for cond in c.conditions:
+        hb = cond.data.get("hold_back") if cond.data else None
+        if hb is None or cond.data.get("dormant"):
+            continue
+        src = duel.by_id.get(hb[0])
+        if src is None or src.status not in ("active", "dying"):
+            continue
+        after = geometry.distance(p, src.pos)
+        if after < geometry.distance(c.pos, src.pos) - 0.05 and (hb[1] is None or after <= hb[1] + 0.05):
+            return False
+    return True
 
 
 def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
@@ -409,6 +433,8 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     else:
         if b.moved or b.stepped or d > geometry.FIVE_FOOT_STEP + 0.05:
             return None
+    if c.conditions and not move_allowed(duel, c, p):
+        return None
     opt = Option(oid, parts[0], {"point": geometry.rounded(p)})
     hook = duel.hooks.legal
     if hook is not None and hook(duel, c.id, opt) is not None:

@@ -782,7 +782,21 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         if r.success:
             return
     if node.mode == "hold_back":
-        duel.emit("held-back", t.id, {"spell": ctx.spell.id}, ())
+        # Repulsion, gust of wind: the subject cannot move nearer the caster while within ``distance`` of them
+        # (actions.move_allowed); it may stay, move away, fight and cast. None: anywhere (the wind's line).
+        within = float(at_level(node.distance, ctx.cl)) if node.distance is not None else None
+        rounds = ctx.spell.duration.rounds_at(ctx.cl)
+        duel.add_condition(
+            t.id,
+            Condition(
+                "held back",
+                rounds=rounds or 1,
+                tick_on=c.id,
+                source=ctx.spell.id,
+                clauses=("C-13",),
+                data={"cl": ctx.cl, "hold_back": (c.id, within)},
+            ),
+        )
         return
     if node.distance_dice is not None:
         dd = node.distance_dice

@@ -37,3 +37,24 @@ def test_c13_area_shapes():
     )
     cyl = geometry.Cylinder((0, 0, 0), 20, 40)
     assert cyl.contains((0, 19, 39)) and not cyl.contains((0, 0, 41))
+
+
+def test_c13_repulsion_holds_back_a_creature_that_failed_its_save():
+    from mageduel.actions import Budget, _parametric, turn_options
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import core_duel, resolve_nodes
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    k = d.by_id["p2"]
+    assert any(o.id == "move 5,0" for o in turn_options(d, k, Budget()))
+    resolve_nodes(d, "p1", "p2", "repulsion", get("repulsion").effects[0].effects)  # the failed save
+    moves = [o.data["point"] for o in turn_options(d, k, Budget()) if o.kind in ("move", "step")]
+    assert moves and all(p[0] >= 20.0 for p in moves)  # only away from the caster
+    assert _parametric(d, k, Budget(), "move 10,0") is None
+    assert _parametric(d, k, Budget(), "step 15,0") is None
+    assert _parametric(d, k, Budget(), "move 20,15") is not None  # sideways, no nearer
+    # Beyond the repulsion's reach (10 feet per level) it may come as near as that edge, no nearer.
+    k.pos = (60.0, 0.0, 0.0)
+    assert _parametric(d, k, Budget(), "move 55,0") is not None
+    assert _parametric(d, k, Budget(), "move 45,0") is None
