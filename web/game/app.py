@@ -403,9 +403,9 @@ class App:
         )
         return (
             f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
-            f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" data-act="close-claus'
-            'e" '
-            f'data-key="Escape" data-autofocus>{escape(t("ui.close", lang))}</button></aside>'
+            f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" '
+            f'data-act="close-clause" data-key="Escape" data-autofocus>'
+            f"{escape(t('ui.close', lang))}</button></aside>"
         )
 
     def render_setup(self) -> str:
@@ -438,8 +438,8 @@ class App:
             err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
             tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
             sides.append(
-                f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}</l'
-                "egend>"
+                f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}'
+                "</legend>"
                 f'<label>{escape(t("setup.character", lang))} <select name="character{i}" id="character{i}"'
                 f">{opts}</select></label>"
                 f'<p class="tagline-small">{escape(tagline)}</p>'
@@ -461,8 +461,8 @@ class App:
         seed_err = f.errors.get("seed") or f.errors.get("scenario") or []
         terms = self.render_terms()
         resume = (
-            f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}</b'
-            "utton>"
+            f'<button type="button" class="secondary" data-act="resume">{escape(t("setup.resume", lang))}'
+            "</button>"
             if self.can_resume
             else ""
         )
@@ -472,8 +472,8 @@ class App:
             f'<form class="setup-form" data-act="start">'
             f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
             f'<div class="sides">{"".join(sides)}</div>{terms}'
-            f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" val'
-            f'ue="{escape(f.seed)}"></label>'
+            f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" '
+            f'value="{escape(f.seed)}"></label>'
             + (
                 "".join(
                     f'<p class="field-error" role="alert"><code>{escape(loc)}</code> {escape(msg)}</p>'
@@ -482,8 +482,8 @@ class App:
             )
             + '<div class="actions"><button type="submit" class="primary" data-autofocus'
             f">{escape(t('setup.start', lang))}</button>{resume}"
-            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}</butto'
-            "n></div>"
+            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}'
+            "</button></div>"
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
             + "</form></section>"
         )
@@ -587,9 +587,8 @@ class App:
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
             f'data-pending="{escape(p.kind if mine and p is not None else "")}">'
-            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" data-'
-            'key="?" '
-            f'aria-label="{escape(t("keys.title", lang))}">?</button></div>'
+            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" '
+            f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             f"{board.render(view, lang, marks, preview, self._hit(view))}</div>"
             f'<div class="side-col">{rite}{decision}</div>'

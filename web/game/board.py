@@ -130,9 +130,8 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
     if nl_frac:
         out.append(
             f'<circle class="nl-ring" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(ring + unit * 1.1)}" '
-            f'stroke-width="{_attr(unit * 0.7)}" stroke-dasharray="{_attr(circ * nl_frac)} {_attr(circ * 2)}'
-            '" '
-            f'transform="rotate(-90 {_attr(x)} {_attr(y)})"/>'
+            f'stroke-width="{_attr(unit * 0.7)}" stroke-dasharray="{_attr(circ * nl_frac)} '
+            f'{_attr(circ * 2)}" transform="rotate(-90 {_attr(x)} {_attr(y)})"/>'
         )
     if me:
         out.append(
@@ -163,9 +162,8 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
         )
         label = text.word("status", c.status, lang)
         out.append(
-            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" text-anch'
-            'or="start" '
-            f'font-size="{_attr(unit * 3.6)}">{escape(label)}</text>'
+            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" '
+            f'text-anchor="start" font-size="{_attr(unit * 3.6)}">{escape(label)}</text>'
         )
     out.append("</g>")
     return "".join(out)

@@ -186,8 +186,8 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         )
     if moves:
         parts.append(
-            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}</'
-            "p>"
+            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'
+            "</p>"
             '<div class="options moves">'
             + "".join(_button(c.id, text.option_label(c.id, lang, names), cls="opt move") for c in moves)
             + "</div>"
@@ -304,8 +304,8 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
         f'<p class="prompt">{escape(t("roll.ask", lang, dice=f"{count}d{sides}", what=what))}</p>'
         '<form class="roll-form" data-act="typed-roll" novalidate><label for="roll-value"'
         f">{escape(t('roll.label', lang, lo=lo, hi=hi))}</label>"
-        f'<input id="roll-value" name="roll" type="number" inputmode="numeric" min="{lo}" max="{hi}" require'
-        "d "
+        f'<input id="roll-value" name="roll" type="number" inputmode="numeric" min="{lo}" max="{hi}" '
+        "required "
         f"data-autofocus{' aria-invalid=true aria-describedby=roll-error' if error else ''}>"
         f'<button type="submit" class="opt">{escape(t("roll.enter", lang))}</button>'
         f'<button type="button" class="opt" data-act="auto-roll" data-key="r">{escape(t("roll.auto", lang))}'
@@ -315,6 +315,15 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
 
 
 # --- the zone (MD-4 / MD-5) -------------------------------------------------------------------------------
+
+
+def _slider(name: str, label: str, lo: int, hi: int, value: int, autofocus: bool = False) -> str:
+    af = " data-autofocus" if autofocus else ""
+    return (
+        f'<label class="slider"><span>{escape(label)}</span>'
+        f'<input name="{name}" type="range" min="{lo}" max="{hi}" step="1" value="{value}"{af} '
+        f'data-live="zone-{name}"><output id="zone-{name}">{value}</output></label>'
+    )
 
 
 def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: dict[str, Any]) -> str:
@@ -340,14 +349,11 @@ def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: d
         f'<h2 id="decision-title">{escape(text.pending_title("rite:zone", lang))}</h2>'
         f'<p class="prompt">{escape(t("zone.bounds", lang, lo=lo, hi=hi))}</p>'
         + (f'<ul class="proposals">{shown}</ul>' if shown else "")
-        + f'<form class="zone-form" data-act="zone"><label>{escape(t("zone.width", lang))} '
-        f'<input name="width" type="range" min="{lo}" max="{hi}" step="1" value="{default}" data-autofocus '
-        f'data-live="zone-w"></label> <output id="zone-w">{default}</output>'
-        f'<label>{escape(t("zone.height", lang))} <input name="height" type="range" min="{lo}" max="{hi}" st'
-        'ep="1" '
-        f'value="{default}" data-live="zone-h"></label> <output id="zone-h">{default}</output>'
-        f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button></for'
-        "m>"
+        + '<form class="zone-form" data-act="zone">'
+        + _slider("width", t("zone.width", lang), lo, hi, default, autofocus=True)
+        + _slider("height", t("zone.height", lang), lo, hi, default)
+        + f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button>'
+        + "</form>"
         f'<p class="hint">{escape(t("zone.hint", lang))}</p></section>'
     )
 

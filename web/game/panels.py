@@ -23,8 +23,8 @@ def _bar(cls: str, value: int, maximum: int, label: str) -> str:
     frac = 0 if maximum <= 0 else max(0.0, min(1.0, value / maximum))
     return (
         f'<div class="bar {cls}" role="meter" aria-label="{escape(label)}" aria-valuemin="0" '
-        f'aria-valuemax="{maximum}" aria-valuenow="{value}"><span style="width:{frac * 100:.0f}%"></span></d'
-        "iv>"
+        f'aria-valuemax="{maximum}" aria-valuenow="{value}"><span style="width:{frac * 100:.0f}%"></span>'
+        "</div>"
     )
 
 
