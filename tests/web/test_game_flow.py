@@ -289,3 +289,21 @@ def test_a_click_on_the_floor_moves_there_if_the_engine_agrees():
     before = len(app.session.duel.decisions)
     app.handle("move-to", {"x": "900", "y": "900"})
     assert app.notice and len(app.session.duel.decisions) == before
+
+
+def test_a_resolved_spell_flashes_from_caster_to_target_once():
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    shown = 0
+    for _ in range(1000):
+        settle(app)
+        if app.session.over:
+            break
+        html = app.render()
+        if 'class="bolt"' in html:
+            shown += 1
+            app.announce()  # the screen has now shown those events
+            assert 'class="bolt"' not in app.render()
+        app.announce()
+        choose_like_a_person(app, app.render())
+    assert shown > 0

@@ -190,3 +190,13 @@ def test_two_people_the_defender_identifies_and_counters():
     kinds = [e.kind for e in app.session.duel.events]
     assert kinds.index("identified") < kinds.index("countered")
     assert "spell" not in kinds[kinds.index("countered") :]  # countered: it never took effect
+
+
+def test_after_a_reload_two_people_get_the_hand_off_first():
+    app = new_app(COUNTERED, seed_where(COUNTERED, identified=True, countered=True))
+    run_until(app, COUNTERED, at_window(COUNTERED))
+    saved = app.session.save_json()
+    again = App(lang="en")
+    assert again.restore(saved) is None
+    assert again.session.handoff == "p1"
+    assert 'data-screen="handoff"' in again.render()

@@ -334,6 +334,12 @@ class App:
             self.session = Session.load(save_json, replay=replay)
         except SaveError as exc:
             return str(exc)
+        s = self.session
+        if not replay and len(s.people) > 1 and s.handoff is None:
+            # Two people on one screen: after a reload nobody's view shows until the one to decide says so.
+            who = s.waiting_for_person()
+            if who is not None:
+                s.handoff = who
         return None
 
     def pump(self, budget_s: float = 0.03, clock: Any = None) -> bool:
@@ -590,7 +596,7 @@ class App:
             f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" '
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview, self._hit(view))}</div>"
+            f"{board.render(view, lang, marks, preview, self._hit(view), self._bolts(view))}</div>"
             f'<div class="side-col">{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
@@ -670,6 +676,17 @@ class App:
         view = s.view()
         names = panels.names_of(view)
         return "\n".join(text.event_line(e, self.lang, names) for e in self.fresh(view)[-8:])
+
+    def _bolts(self, view: Any) -> list[tuple[str, str]]:
+        """(caster, target) of the spells that took effect since this screen last looked: a short flash."""
+        last = self.seen.get(view.player or "", -1)
+        return [
+            (e.actor, tg)
+            for e in view.events
+            if e.seq > last and e.kind == "spell" and e.actor
+            for tg in (e.data.get("targets") or [])
+            if tg != e.actor
+        ]
 
     def _hit(self, view: Any) -> frozenset[str]:
         last = self.seen.get(view.player or "", -1)

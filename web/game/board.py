@@ -67,9 +67,11 @@ def render(
     marks: list[str] | None = None,
     preview: Any = None,
     hit: frozenset[str] = frozenset(),
+    bolts: list[tuple[str, str]] | None = None,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
-    a cast option id whose range and area are previewed; ``hit`` the ids just hurt (a short flash)."""
+    a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
+    (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone."""
     people = _people(view)
     w = extent(view)
     lo, hi = _bounds(view)
@@ -96,6 +98,14 @@ def render(
                 c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id, hit=c.id in hit
             )
         )
+    where = {c.id: (c.position[0], w - c.position[1]) for c in people}
+    for src, dst in bolts or []:
+        if src in where and dst in where:
+            (x1, y1), (x2, y2) = where[src], where[dst]
+            layers.append(
+                f'<line class="bolt" x1="{_attr(x1)}" y1="{_attr(y1)}" x2="{_attr(x2)}" '
+                f'y2="{_attr(y2)}" stroke-width="{_attr(unit * 1.2)}"/>'
+            )
     names = {c.id: c.name for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, w, radius, unit, lang, names))
