@@ -307,3 +307,41 @@ def test_a_resolved_spell_flashes_from_caster_to_target_once():
         app.announce()
         choose_like_a_person(app, app.render())
     assert shown > 0
+
+
+def test_md8_precasting_says_which_effects_carry_into_the_zone():
+    # Odile (wizard 3) prepares shield (personal) and resistance (touch); in a preparation round she is told
+    # both will carry in.
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "character0": "odile", "control0": "human", "control1": "normal"})
+    for _ in range(100):
+        settle(app)
+        view = app.session.view()
+        if view.phase == "preparation" and view.pending.kind == "turn" and view.pending.player == "p1":
+            break
+        if view.pending.kind == "rite:prepare":
+            app.handle("decide", {"option": "prepare 1"})
+            continue
+        choose_like_a_person(app, app.render())
+    else:
+        raise AssertionError("no preparation turn")
+    spells = picks(app.render())
+    assert spells
+    said = set()
+    for key in spells:
+        app.handle("pick", {"pick": key})
+        html = unescape(app.render())
+        said |= {w for w in ("carries into the zone (MD-8)", "suppressed on entry (MD-8)") if w in html}
+    assert "carries into the zone (MD-8)" in said
+
+
+def test_rematch_starts_the_same_pairing_again_with_fresh_dice():
+    app = App(lang="fr")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "easy"})
+    play_to_the_end(app)
+    first = app.session
+    app.handle("rematch")
+    assert app.session is not first and not app.session.over
+    assert app.session.setup.sides == first.setup.sides and app.session.setup.seed == first.setup.seed + 1
+    app.handle("new")
+    assert app.session is None and 'data-screen="setup"' in app.render()

@@ -83,6 +83,21 @@ def _available(choices: list[Choice], lang: str) -> str:
     return "".join(f"<li>{escape(i)}</li>" for i in items)
 
 
+def carries(view: Any, c: Choice, lang: str) -> str:
+    """Precasting (MD-8): during the preparation, whether this casting will carry into the zone or be
+    suppressed on entry — the rite's own test (``rite.carries_into_zone``), not ours."""
+    if view.phase != "preparation" or view.kind != "mageduel" or view.me is None or not c.spell:
+        return ""
+    sp = text.spell_info(c.spell)
+    if sp is None:
+        return ""
+    from mageduel import rite
+
+    bearer = c.target or view.me.id
+    kept = rite.carries_into_zone(sp, bearer, view.me.id, False)
+    return " — " + t("precast.carries" if kept else "precast.suppressed", lang)
+
+
 def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str) -> str:
     """Level, school, range, save and its DC, slots left — what the picker shows beside a spell."""
     sp = text.spell_info(spell_id)
@@ -166,7 +181,8 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                 targets = "".join(
                     _button(
                         c.id,
-                        text.option_label(c.id, lang, names).replace(label, "").strip() or label,
+                        (text.option_label(c.id, lang, names).replace(label, "").strip() or label)
+                        + carries(view, c, lang),
                         cls="opt target",
                         autofocus=i == 0,
                     )
