@@ -345,3 +345,14 @@ def test_rematch_starts_the_same_pairing_again_with_fresh_dice():
     assert app.session.setup.sides == first.setup.sides and app.session.setup.seed == first.setup.seed + 1
     app.handle("new")
     assert app.session is None and 'data-screen="setup"' in app.render()
+
+
+def test_a_standing_wall_is_drawn_on_the_board_where_the_view_puts_it():
+    from types import SimpleNamespace as N
+
+    from web.game import board
+
+    wall = N(spell="wall_of_force", owner="p1", start=[1.0, 1.0], end=[10.0, 1.0], height=10.0)
+    view = N(me=None, others=[], zone=[20.0, 20.0], events=[], walls=[wall], pending=None)
+    svg = board.render(view, "en")
+    assert '<line class="wall" data-spell="wall_of_force" x1="1" y1="19" x2="10" y2="19"' in svg

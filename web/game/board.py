@@ -98,6 +98,13 @@ def render(
                 c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id, hit=c.id in hit
             )
         )
+    for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
+        layers.append(
+            f'<line class="wall" data-spell="{escape(wall.spell)}" x1="{_attr(wall.start[0])}" '
+            f'y1="{_attr(w - wall.start[1])}" x2="{_attr(wall.end[0])}" y2="{_attr(w - wall.end[1])}" '
+            f'stroke-width="{_attr(unit * 1.5)}"><title>{escape(text.spell_name(wall.spell, lang))}</title>'
+            "</line>"
+        )
     where = {c.id: (c.position[0], w - c.position[1]) for c in people}
     for src, dst in bolts or []:
         if src in where and dst in where:
