@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from . import checks, geometry
 from . import effects as _eff
 from . import reactions as _rx
+from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
 from .notation import fmt_point, parse_point
@@ -275,6 +276,8 @@ def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]
     for o in duel.participants:
         if o.side == c.side or o.status != "active":
             continue
+        if duel.walls and _walls.blocked(duel, o.pos, c.pos):
+            continue
         for w in o.threatens():
             if geometry.within(o.pos, c.pos, w.reach):
                 out.append((o, w))
@@ -292,8 +295,12 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
         if c.item_uses:
             opts.extend(_eff.item_options(duel, c, b, threatened))
     if b.standard and not (b.one_action and b.used_action):
+        # A wall between them blocks weapon attacks (no line of effect).
+        in_sight = (
+            [o for o in opponents if not _walls.blocked(duel, c.pos, o.pos)] if duel.walls else opponents
+        )
         for w in c.weapons:
-            for o in opponents:
+            for o in in_sight:
                 d = geometry.distance(c.pos, o.pos)
                 if w.kind == "melee":
                     if d <= w.reach + geometry.EPSILON:
@@ -308,7 +315,7 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
             for w in c.weapons:
                 if w.kind != "melee":
                     continue
-                for o in opponents:
+                for o in in_sight:
                     if geometry.within(c.pos, o.pos, w.reach):
                         opts.append(
                             Option(
@@ -375,7 +382,7 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
             if (
                 p not in seen
                 and geometry.distance(c.pos, p) > 0.05
-                and (not c.conditions or move_allowed(duel, c, p))
+                and (not (c.conditions or duel.walls) or move_allowed(duel, c, p))
             ):
                 seen.add(p)
                 out.append(p)
@@ -402,6 +409,8 @@ def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: fl
 def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:
     """Whether ``c`` may move in a straight line to ``p``: not nearer a creature that holds it back
     (repulsion, gust of wind) while within that creature's distance."""
+    if duel.walls and _walls.blocked(duel, c.pos, p):
+        return False
     for cond in c.conditions:
         hb = cond.data.get("hold_back") if cond.data else None
         if hb is None or cond.data.get("dormant"):
@@ -433,7 +442,7 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     else:
         if b.moved or b.stepped or d > geometry.FIVE_FOOT_STEP + 0.05:
             return None
-    if c.conditions and not move_allowed(duel, c, p):
+    if (c.conditions or duel.walls) and not move_allowed(duel, c, p):
         return None
     opt = Option(oid, parts[0], {"point": geometry.rounded(p)})
     hook = duel.hooks.legal

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as _act
 from . import checks, geometry
 from . import reactions as _rx
+from . import walls as _walls
 from .conditions import Condition
 from .notation import fmt_point
 from .spells.model import SIZE_ORDER, at_level
@@ -142,10 +143,14 @@ def spell_aims(
         for a in allies:
             if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
                 continue
+            if a.id != c.id and duel.walls and _walls.blocked(duel, c.pos, a.pos):
+                continue
             if geometry.within(c.pos, a.pos, rng) and _creature_ok(sp, a):
                 aims.append((f" @{a.id}", {"targets": [a.id]}))
     elif tk in ("creature", "creatures"):
         for o in opponents:
+            if duel.walls and _walls.blocked(duel, c.pos, o.pos):
+                continue  # no line of effect through a wall
             if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
                 aims.append((f" @{o.id}", {"targets": [o.id]}))
     elif tk == "area":
@@ -153,8 +158,12 @@ def spell_aims(
         for o in opponents:
             if area.origin == "caster":
                 shape = _shape(sp, c, c.pos, o.pos, cl)
+                origin = c.pos
             elif geometry.within(c.pos, o.pos, rng):
+                if duel.walls and _walls.blocked(duel, c.pos, o.pos):
+                    continue  # the point must be in line of effect
                 shape = _shape(sp, c, o.pos, o.pos, cl)
+                origin = o.pos
             else:
                 continue
             affected = [
@@ -163,6 +172,7 @@ def spell_aims(
                 if x.status == "active"
                 and shape.contains(x.pos)
                 and not (area.origin == "caster" and x.id == c.id)
+                and not (duel.walls and _walls.blocked(duel, origin, x.pos))
             ]
             aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
     return aims
@@ -394,6 +404,9 @@ def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any) -> list[str]:
         return []
     shape = _shape(sp, c, origin, aim)
     found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
+        src = c.pos if sp.area.origin == "caster" or sp.area.shape == "emanation" else origin
+        found = [x for x in found if not _walls.blocked(duel, src, duel.by_id[x].pos)]
     return duel.hooks.filter_area(duel, c.id, shape, found)
 
 
@@ -559,6 +572,8 @@ def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     size = float(node.area.size_at(ctx.cl))
     shape = geometry.Burst(t.pos, size)
     found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    if duel.walls:
+        found = [x for x in found if not _walls.blocked(duel, t.pos, duel.by_id[x].pos)]
     for tid in duel.hooks.filter_area(duel, ctx.caster.id, shape, found):
         yield from resolve(duel, ctx, node.effects, tid)
 
@@ -602,6 +617,7 @@ def _chain(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         and x.status == "active"
         and geometry.within(t.pos, x.pos, node.within_feet)
         and x.side != ctx.caster.side
+        and not (duel.walls and _walls.blocked(duel, t.pos, x.pos))
     ]
     for x in others[:n]:
         yield from resolve(duel, ctx, node.secondary_effects, x.id)
@@ -805,7 +821,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     else:
         feet = float(at_level(node.distance, ctx.cl)) if node.distance is not None else 10.0
     frm = t.pos
-    t.pos = geometry.rounded(geometry.away(t.pos, c.pos, feet))
+    t.pos = geometry.rounded(_walls.stop_before(duel, t.pos, geometry.away(t.pos, c.pos, feet)))
     duel.emit(
         "pushed", t.id, {"from": list(frm), "to": list(t.pos), "by": c.id, "spell": ctx.spell.id}, ("C-13",)
     )
@@ -1021,11 +1037,44 @@ def _teleport(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _wall(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    """Wall of force: a straight wall of ``squares`` 10-foot squares, one square high, standing across the
+    aimed point square to the caster's line toward it (between the caster and the nearest foe). It blocks
+    movement and line of effect (walls.py) for the spell's duration."""
+    from .walls import Wall
+
+    c = ctx.caster
+    p = ctx.cast.point if ctx.cast.point is not None else c.pos
+    dx, dy = p[0] - c.pos[0], p[1] - c.pos[1]
+    n = (dx * dx + dy * dy) ** 0.5
+    ux, uy = (dx / n, dy / n) if n > geometry.EPSILON else (1.0, 0.0)
+    half = 5.0 * at_level(node.squares, ctx.cl)
+    a = geometry.rounded((p[0] - uy * half, p[1] + ux * half, 0.0))
+    b = geometry.rounded((p[0] + uy * half, p[1] - ux * half, 0.0))
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    cond = Condition(
+        ctx.spell.id,
+        rounds=rounds or None,
+        tick_on=c.id,
+        source=ctx.spell.id,
+        clauses=("C-13",),
+        data={"cl": ctx.cl, "wall": True},
+    )
+    duel.walls.append(Wall(a, b, 10.0, c.id, ctx.spell.id, cond))
+    c.conditions.append(cond)
+    c.dirty()
     duel.emit(
         "wall",
-        ctx.caster.id,
-        {"spell": ctx.spell.id, "material": node.material, "note": "walls are logged, not yet obstacles"},
-        (),
+        c.id,
+        {
+            "spell": ctx.spell.id,
+            "material": node.material,
+            "from": list(a),
+            "to": list(b),
+            "height": 10.0,
+            "rounds": rounds or None,
+            "blocks": list(node.blocks),
+        },
+        ("C-13",),
     )
     return
     yield

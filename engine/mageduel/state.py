@@ -239,6 +239,7 @@ class Duel:
         self.prefs: dict[tuple[str, str], str] = {}
         self.casting: list[Casting] = []
         self.zone: Any = None
+        self.walls: list[Any] = []  # walls.Wall: obstacles to movement and line of effect (wall of force)
         self.participants: list[Combatant] = build_combatants(scenario)
         self.by_id: dict[str, Combatant] = {c.id: c for c in self.participants}
         self.players: list[str] = [c.id for c in self.participants]

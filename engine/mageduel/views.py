@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from pydantic import BaseModel, ConfigDict
 
 from .events import EventModel
+from .walls import live as live_walls
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -97,6 +98,16 @@ class PendingView(_M):
     options: list[OptionView] | None = None  # only for the player who decides
 
 
+class WallView(_M):
+    """A standing wall (wall of force): its foot runs from ``start`` to ``end``, ``height`` feet tall."""
+
+    spell: str
+    owner: str
+    start: list[float]
+    end: list[float]
+    height: float
+
+
 class View(_M):
     player: str | None
     kind: str
@@ -105,6 +116,7 @@ class View(_M):
     turn_of: str | None = None
     order: list[str]
     zone: list[float] | None = None
+    walls: list[WallView] = []
     me: OwnView | None = None
     others: list[CombatantView]
     casting: list[CastingView]
@@ -195,6 +207,12 @@ def build_view(duel: Duel, player: str | None) -> View:
         turn_of=duel.turn_of,
         order=list(duel.order),
         zone=[z.width, z.height] if z is not None else None,
+        walls=[
+            WallView(spell=w.spell, owner=w.owner, start=list(w.a), end=list(w.b), height=w.height)
+            for w in live_walls(duel)
+        ]
+        if duel.walls
+        else [],
         me=me,
         others=others,
         casting=casting,

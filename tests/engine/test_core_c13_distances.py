@@ -58,3 +58,73 @@ def test_c13_repulsion_holds_back_a_creature_that_failed_its_save():
     k.pos = (60.0, 0.0, 0.0)
     assert _parametric(d, k, Budget(), "move 55,0") is not None
     assert _parametric(d, k, Budget(), "move 45,0") is None
+
+
+def _wall_between():
+    from mageduel import effects
+    from mageduel.spells.catalogue import get
+    from mageduel.state import Casting
+
+    from tests.engine.coretools import core_duel, drive
+
+    d = core_duel(pos_b=(20.0, 0.0))
+    sp = get("wall_of_force")
+    c = d.by_id["p1"]
+    cast = Casting("p1", sp, sp.level, [], (5.0, 0.0, 0.0))
+    drive(effects.resolve(d, effects.Ctx(cast, c, sp, 5, 15), sp.effects, "p1"))
+    return d
+
+
+def test_c13_wall_of_force_blocks_movement_and_line_of_effect():
+    from mageduel.actions import Budget, _parametric, turn_options
+
+    d = _wall_between()
+    wall = [e.data for e in d.events if e.kind == "wall"][0]
+    assert wall["from"] == [5.0, 25.0, 0.0] and wall["to"] == [5.0, -25.0, 0.0]  # 5 squares across the line
+    p1, p2 = d.by_id["p1"], d.by_id["p2"]
+    ids = [o.id for o in turn_options(d, p2, Budget())]
+    assert not any(i.endswith("@p1") for i in ids)  # no spell or attack through it
+    assert not any(i.endswith("@p2") for i in (o.id for o in turn_options(d, p1, Budget())))
+    assert _parametric(d, p2, Budget(), "move 3,0") is None  # cannot walk through
+    assert _parametric(d, p2, Budget(), "move 10,0") is not None  # up to it is fine
+    assert _parametric(d, p2, Budget(), "move 20,28") is not None  # around the end
+    p1.pos, p2.pos = (0.0, 0.0, 15.0), (20.0, 0.0, 15.0)  # both flying above its one square of height
+    assert any(i == "cast magic_missile @p1" for i in (o.id for o in turn_options(d, p2, Budget())))
+
+
+def test_c13_wall_of_force_stands_for_its_duration():
+    from mageduel.actions import Budget, start_of_turn, turn_options
+    from mageduel.walls import live
+
+    from tests.engine.coretools import drive
+
+    d = _wall_between()
+    assert len(live(d)) == 1
+    cond = next(x for x in d.by_id["p1"].conditions if x.data.get("wall"))
+    assert cond.rounds == 5  # 1 round per level
+    cond.rounds = 1
+    drive(start_of_turn(d, d.by_id["p1"]))
+    assert live(d) == []
+    assert "cast magic_missile @p1" in [o.id for o in turn_options(d, d.by_id["p2"], Budget())]
+
+
+def test_c13_a_creature_pushed_into_a_wall_stops_at_it():
+    from mageduel.walls import stop_before
+
+    d = _wall_between()
+    assert stop_before(d, (20.0, 0.0, 0.0), (0.0, 0.0, 0.0)) == (6.0, 0.0, 0.0)
+    assert stop_before(d, (20.0, 0.0, 0.0), (30.0, 0.0, 0.0)) == (30.0, 0.0, 0.0)
+
+
+def test_c13_a_standing_wall_is_in_every_view():
+    d = _wall_between()
+    v = d.view("p2").model_dump()
+    assert v["walls"] == [
+        {
+            "spell": "wall_of_force",
+            "owner": "p1",
+            "start": [5.0, 25.0, 0.0],
+            "end": [5.0, -25.0, 0.0],
+            "height": 10.0,
+        }
+    ]
