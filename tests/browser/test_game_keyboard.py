@@ -78,6 +78,9 @@ def test_keyboard_only_through_setup_and_one_full_round(page, game_site, request
         else:
             page.keyboard.press("1")
     assert 1 in rounds_seen and (2 in rounds_seen or screen(page) == "end")
+    # Screen readers hear the new log lines from a live region that the redraws do not replace.
+    live = page.locator("#game-live")
+    assert live.get_attribute("aria-live") == "polite" and live.inner_text().strip()
     # The log can be reached from the keyboard too.
     page.keyboard.press("l")
     assert page.evaluate("document.activeElement.id") == "log-list"
