@@ -158,15 +158,22 @@ def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
 
     if cond.data.get("then"):
         yield from _eff.apply_followups(duel, c, cond)
-    if cond.stat == "mirror_images":
-        c.mirror_images = 0
-    if cond.name == "flying":
-        c.flying = False
+    on_removed(c, cond)
     if cond.data.get("summon"):
         from .summons import dismiss
 
         dismiss(duel, c.id)
     return None
+
+
+def on_removed(c: Combatant, cond: Condition) -> None:
+    """Undo what a condition kept up outside the conditions list, however it ends (duration, dispel)."""
+    if cond.stat == "mirror_images":
+        c.mirror_images = 0
+    elif cond.stat == "temp_hp":
+        c.temp_hp = 0  # temporary hp left at the end of the duration are lost
+    if cond.name == "flying":
+        c.flying = False
 
 
 def take_turn(duel: Duel, c: Combatant) -> Gen:

@@ -873,8 +873,27 @@ def _concealment(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     d = node.dice
     r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} temporary hp")
-    t.temp_hp = max(t.temp_hp, sum(r) + d.bonus_at(ctx.cl))
-    duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp}, ())
+    gained = sum(r) + d.bonus_at(ctx.cl)
+    if gained <= t.temp_hp:
+        duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp}, ())
+        return  # temporary hp from different sources do not stack: the higher stands
+    t.temp_hp = gained
+    # They last for the duration (false life: 1 hour per level); what is left then is lost (on_removed).
+    for old in [x for x in t.conditions if x.stat == "temp_hp"]:
+        t.conditions.remove(old)
+    rounds = yield from _dur_rounds(duel, ctx, node.duration)
+    t.conditions.append(
+        Condition(
+            "temporary hp",
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat="temp_hp",
+            data={"cl": ctx.cl},
+        )
+    )
+    t.dirty()
+    duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp, "rounds": rounds or None}, ())
 
 
 def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
@@ -886,11 +905,41 @@ def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _resist(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    """Resist energy: the caster picks one of ``types`` (a ``choose`` decision when there is a choice); the
+    resistance is a timed condition (``resist:<type>``), so it expires and can be dispelled."""
+    types = list(node.types)
+    dtype = types[0]
+    if len(types) > 1:
+        opts = [Option(f"choose {x}", "choose", {"choice": x}) for x in types]
+        ans = yield from duel.ask(ctx.caster.id, "choose", opts, f"{ctx.spell.id}: choose the energy type")
+        dtype = ans.split()[1]
+    amount = at_level(node.amount, ctx.cl)
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    t.conditions.append(
+        Condition(
+            f"{ctx.spell.id} ({dtype})",
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat=f"resist:{dtype}",
+            value=amount,
+            bonus_type="resistance",
+            data={"cl": ctx.cl},
+        )
+    )
+    t.dirty()
+    duel.emit("resistance", t.id, {"type": dtype, "amount": amount}, ())
 
-    t.resist[node.types[0]] = at_level(node.amount, ctx.cl)
-    duel.emit("resistance", t.id, {"type": node.types[0], "amount": t.resist[node.types[0]]}, ())
-    return
-    yield
+
+def resistance(t: Combatant, dtype: str) -> int:
+    """Energy resistance against ``dtype``: the creature's own or a spell's, whichever is higher."""
+    best = t.resist.get(dtype, 0)
+    if t.conditions:
+        key = "resist:" + dtype
+        for cond in t.conditions:
+            if cond.stat == key and cond.value > best and not cond.data.get("dormant"):
+                best = cond.value
+    return best
 
 
 def _immunity(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
@@ -1139,8 +1188,9 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
             duel.emit("status", t.id, {"status": "dead", "why": dmg.slay}, ("C-6",))
         return
     amount = max(0, dmg.amount)
-    if amount and dmg.dtype in t.resist:
-        cut = min(amount, t.resist[dmg.dtype])
+    res = resistance(t, dmg.dtype) if amount and (t.resist or t.conditions) else 0
+    if res:
+        cut = min(amount, res)
         amount -= cut
         dmg.notes.append(f"resistance {cut}")
     if amount and t.dr and dmg.source in ("weapon", "summon"):

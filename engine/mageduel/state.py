@@ -513,8 +513,11 @@ class Duel:
     def remove_condition(self, cid: str, cond: Condition, why: str = "ended") -> None:
         c = self.by_id[cid]
         if cond in c.conditions:
+            from .actions import on_removed
+
             c.conditions.remove(cond)
             c.dirty()
+            on_removed(c, cond)
             self.emit("condition-ends", cid, {"condition": cond.name, "why": why}, cond.clauses)
             self.update_status(c)
 
