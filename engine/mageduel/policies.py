@@ -14,8 +14,20 @@ if TYPE_CHECKING:
     from .state import Duel, Option
 
 
+#: Option data keys the rules modules set on a choice that loses or ends the duel for its taker: breaking
+#: the terms (DU-2), a disqualifying attack with an item (MD-13), a disqualified mage's interference (MD-23).
+MARKS = ("breaks_terms", "disqualifies", "ends_duel")
+
+
+def safe_options(opts: list[Option]) -> list[Option]:
+    """The options that carry none of :data:`MARKS`; all of them when every option is marked."""
+    safe = [o for o in opts if not (o.data and any(k in o.data for k in MARKS))]
+    return safe if safe else opts
+
+
 class RandomPolicy:
-    """Picks uniformly among the pending options."""
+    """Picks uniformly among the pending options, leaving out those that lose or end the duel for it
+    (:data:`MARKS`) unless nothing else is legal."""
 
     name = "random"
 
@@ -23,13 +35,14 @@ class RandomPolicy:
         self.rng = SplitMix64(seed)
 
     def choose(self, duel: Duel) -> str:
-        opts = duel.pending.options  # type: ignore[union-attr]
+        opts = safe_options(duel.pending.options)  # type: ignore[union-attr]
         return opts[self.rng.below(len(opts))].id
 
 
 class GreedyPolicy:
     """One-ply heuristics: the strongest harmful spell at a foe, else a weapon attack, else close in;
-    always identify, counter, dodge and use effort when offered. Ties are broken by its own PRNG."""
+    always identify, counter, dodge and use effort when offered; never what loses or ends the duel for it
+    (:data:`MARKS`) unless nothing else is legal. Ties are broken by its own PRNG."""
 
     name = "greedy"
 
@@ -78,7 +91,7 @@ class GreedyPolicy:
         return 6.0
 
     def choose(self, duel: Duel) -> str:
-        opts = duel.pending.options  # type: ignore[union-attr]
+        opts = safe_options(duel.pending.options)  # type: ignore[union-attr]
         best = max(self.score(duel, o) for o in opts)
         top = [o for o in opts if self.score(duel, o) == best]
         return top[self.rng.below(len(top))].id
