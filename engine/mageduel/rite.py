@@ -194,6 +194,8 @@ def carries_into_zone(spell: Any, bearer: str, caster: str, others_affected: boo
         return True
     if spell.affects_only_caster:
         return True
+    if spell.target.kind == "point":
+        return False  # a conjured thing in the world (a wall of force), kept on its caster's record only
     return bearer == caster and not others_affected
 
 

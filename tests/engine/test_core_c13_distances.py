@@ -128,3 +128,12 @@ def test_c13_a_standing_wall_is_in_every_view():
             "height": 10.0,
         }
     ]
+
+
+def test_md8_a_wall_of_force_cast_before_entry_does_not_come_into_the_zone():
+    from mageduel.rite import carries_into_zone
+    from mageduel.spells.catalogue import get
+
+    # Its condition sits on the caster only as the wall's record: it is not a spell on oneself.
+    assert carries_into_zone(get("wall_of_force"), "p1", "p1", False) is False
+    assert carries_into_zone(get("mirror_image"), "p1", "p1", False) is True
