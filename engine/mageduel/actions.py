@@ -318,7 +318,7 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                     opts.append(
                         Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
                     )
-        if len(c.attacks) > 1 and b.full:
+        if b.full and len(full_attack_bonuses(c)) > 1:
             for w in c.weapons:
                 if w.kind != "melee":
                     continue
@@ -523,7 +523,7 @@ def weapon_attack(
         yield from _rx.attacks_of_opportunity(duel, c, "a ranged attack", None)
         if c.status != "active" or duel.outcome is not None:
             return
-    bonuses = c.attacks if full_attack else (c.attacks[0],)
+    bonuses = full_attack_bonuses(c) if full_attack else (c.attacks[0],)
     try:
         yield from _weapon_attacks(duel, c, w, target, bonuses, aoo)
     finally:
@@ -612,6 +612,13 @@ def _weapon_attacks(
                 clauses=["C-4"] + (["C-6"] if w.nonlethal else []),
             )
         )
+
+
+def full_attack_bonuses(c: Combatant) -> tuple[int, ...]:
+    """The attack bonuses of a full attack: the iterative ones, plus one at the full bonus when hasted."""
+    if c.conditions and any(x.stat == "extra_attack" and not x.data.get("dormant") for x in c.conditions):
+        return (c.attacks[0],) + tuple(c.attacks)
+    return tuple(c.attacks)
 
 
 def spend_attack_uses(duel: Duel, c: Combatant) -> None:

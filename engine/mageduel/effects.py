@@ -1008,6 +1008,11 @@ def _speed(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 "penalty",
             ),
         )
+    if node.extra_attack:
+        # Haste: one more attack at the full bonus on a full attack (actions.full_attack_bonuses).
+        duel.add_condition(
+            t.id, Condition(ctx.spell.id, rounds, ctx.caster.id, ctx.spell.id, "extra_attack", 1, "untyped")
+        )
     if node.single_action:
         duel.add_condition(
             t.id, Condition(ctx.spell.id, rounds, ctx.caster.id, ctx.spell.id, "single_action", 1, "penalty")

@@ -64,3 +64,23 @@ def test_c9_an_immediate_action_off_turn_spends_the_next_swift_action():
     run(d, "p1: end")
     assert d.pending.player == "p2"
     assert not k.immediate_ready  # no immediate action this round: its swift action is spent
+
+
+def test_c9_haste_gives_one_more_attack_at_the_full_bonus_on_a_full_attack():
+    from mageduel.actions import Budget, full_attack_bonuses, turn_options
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import core_duel, resolve_nodes, run
+
+    d = core_duel(dice=[15, 5, 3, 3, 4])  # 5 feet apart; two attack rolls that miss, then whatever
+    p1 = d.by_id["p1"]
+    assert full_attack_bonuses(p1) == p1.attacks == (p1.bab,)
+    assert not any(o.kind == "full-attack" for o in turn_options(d, p1, Budget()))
+    resolve_nodes(d, "p1", "p1", "haste", get("haste").effects)
+    assert full_attack_bonuses(p1) == (p1.bab, p1.bab)
+    d = core_duel(dice=[15, 5, 3, 3])
+    resolve_nodes(d, "p1", "p1", "haste", get("haste").effects)
+    d.pending.options[:] = turn_options(d, d.by_id["p1"], Budget())  # the turn began before the haste
+    assert any(o.id == "full-attack quarterstaff @p2" for o in d.pending.options)
+    run(d, "p1: full-attack quarterstaff @p2", "p2: pass", "p2: pass")
+    assert len([e for e in d.events if e.kind == "attack"]) == 2
