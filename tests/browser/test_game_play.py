@@ -171,8 +171,8 @@ def test_a_click_on_the_zones_floor_is_a_move_there(page, game_site):
     # The middle of the zone's west half: x = a quarter of the side, y = half of it.
     page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.5)
     settle(page)
-    saved = page.evaluate("JSON.parse(localStorage.getItem('mageduel.save')).decisions")
-    moves = [o for p, o in saved if p == "p1" and o.startswith(("move ", "step "))]
+    saved = page.evaluate("JSON.parse(localStorage.getItem('mageduel.save')).replay.decisions")
+    moves = [line[4:] for line in saved if line.startswith(("p1: move ", "p1: step "))]
     assert moves, saved[-5:]
     w = float(page.locator("#game .board svg").get_attribute("data-zone-width"))
     x, y = (float(v) for v in moves[-1].split()[1].split(","))

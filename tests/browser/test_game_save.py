@@ -26,7 +26,7 @@ game_site = game_play.game_site  # the served site (a fixture shared with test_g
 
 
 def decisions(page) -> list:
-    return json.loads(page.evaluate("localStorage.getItem('mageduel.save')"))["decisions"]
+    return json.loads(page.evaluate("localStorage.getItem('mageduel.save')"))["replay"]["decisions"]
 
 
 def test_the_duel_in_progress_survives_a_reload(page, game_site, requests):
@@ -59,7 +59,11 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     with page.expect_download() as download:
         page.locator('#game [data-act="download"]').click()
     replay = json.loads(open(download.value.path(), encoding="utf-8").read())
-    assert replay["version"] == 1 and replay["decisions"] and replay["scenario"]["kind"] == "mageduel"
+    # The engine's own replay file, with its events: python -m mageduel replay checks it.
+    from mageduel.replay import Replay, verify
+
+    assert verify(Replay.model_validate(replay)).ok
+    assert replay["scenario"]["kind"] == "mageduel" and replay["events"]
     page.locator('#game [data-act="share"]').click()
     link = page.locator("#game").get_attribute("data-share-link")
     assert link.startswith(game_site) and "#replay=" in link

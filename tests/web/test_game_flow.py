@@ -132,13 +132,42 @@ def test_a_bad_save_is_refused_with_the_field_named():
     from web.game.session import SaveError
 
     with pytest.raises(SaveError, match="setup"):
-        Session.load(json.dumps({"version": 1, "scenario": {}, "dice": {"kind": "seeded", "seed": 1}}))
+        Session.load(
+            json.dumps({"version": 2, "replay": {"scenario": {}, "dice": {"kind": "seeded", "seed": 1}}})
+        )
+    with pytest.raises(SaveError, match="participants"):
+        Session.load(
+            json.dumps(
+                {
+                    "version": 2,
+                    "setup": {"sides": [{}, {}]},
+                    "replay": {"scenario": {"participants": []}, "dice": {"kind": "seeded", "seed": 1}},
+                }
+            )
+        )
     good = json.loads(
         Session(Setup(sides=[SideSetup(character="tamsin"), SideSetup(character="bram")])).save_json()
     )
-    good["decisions"] = [["p1", "cast wish @p2"]]
-    with pytest.raises(SaveError, match="refuse"):
+    good["replay"]["decisions"] = ["p1: cast wish @p2"]
+    with pytest.raises(SaveError, match="refuse.*step 1"):
         Session.load(json.dumps(good))
+
+
+def test_the_downloaded_replay_is_the_engines_own_and_checks_out():
+    from mageduel.replay import Replay, verify
+
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    play_to_the_end(app)
+    app.handle("download")
+    kind, name, body = (
+        app.effects[-1]
+        if app.effects[-1][0] == "download"
+        else next(e for e in app.effects if e[0] == "download")
+    )
+    replay = Replay.model_validate_json(body)
+    assert replay.events and replay.outcome == app.session.duel.outcome.to_dict()
+    assert verify(replay).ok
 
 
 def test_an_imported_sheet_with_a_bad_field_is_shown_beside_the_form():

@@ -215,9 +215,7 @@ class App:
 
     def on_download(self, data: dict[str, str]) -> None:
         if self.session is not None:
-            self.effects.append(
-                ("download", "mageduel-replay.json", self.session.save().model_dump_json(indent=1))
-            )
+            self.effects.append(("download", "mageduel-replay.json", self.session.replay_json()))
 
     def on_share(self, data: dict[str, str]) -> None:
         if self.session is not None:
@@ -249,8 +247,7 @@ class App:
         """Leave the replay and take over from where it stands, with the original controls."""
         s = self.session
         if s is not None and s.replaying:
-            saved = s.save()
-            saved.decisions = list(s.recorded[: s.position])
+            saved = Save(setup=s.setup, replay=s.replay_record())  # the decisions watched so far
             self.session = Session.from_save(saved)
 
     # --- the setup form -------------------------------------------------------------------------------

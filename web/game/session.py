@@ -20,12 +20,14 @@ from typing import Any, Literal
 
 from mageduel import ai, dice, state
 from mageduel.dice import SplitMix64
+from mageduel.notation import format_decision, parse_decision
+from mageduel.replay import Replay, verify
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 Control = Literal["human", "easy", "normal", "hard", "table"]
 COMPUTER = ("easy", "normal", "hard")
 PEOPLE = ("human", "table")
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 
 class SideSetup(BaseModel):
@@ -48,14 +50,13 @@ class Setup(BaseModel):
 
 
 class Save(BaseModel):
-    """A game in progress, or finished: enough to replay it exactly (the replay file and the share link)."""
+    """A game in progress, or finished (the kept game and the share link): who plays which side, and the
+    engine's own replay of the duel (``mageduel.replay.Replay``: scenario, dice, decisions)."""
 
     model_config = ConfigDict(extra="forbid")
-    version: Literal[1] = SAVE_VERSION
+    version: Literal[2] = SAVE_VERSION
     setup: Setup
-    scenario: dict[str, Any]
-    dice: dice.DiceSpec
-    decisions: list[tuple[str, str]] = []
+    replay: Replay
 
 
 class SaveError(ValueError):
@@ -266,17 +267,38 @@ class Session:
 
     # --- saving ----------------------------------------------------------------------------------------
 
-    def save(self) -> Save:
-        decisions = self.recorded if self.replaying else self.duel.decisions
-        return Save(
-            setup=self.setup,
-            scenario=self.scenario.model_dump(mode="json", exclude_none=True),
+    def replay_record(self, with_events: bool = False) -> Replay:
+        """The engine's replay of this duel (as far as it is watched, in a replay)."""
+        decisions = self.recorded[: self.position] if self.replaying else self.duel.decisions
+        replay = Replay(
+            scenario=self.scenario,
             dice=self.dice_spec,
-            decisions=[(p, o) for p, o in decisions],
+            decisions=[format_decision(p, o) for p, o in decisions],
         )
+        if with_events:
+            from mageduel.events import EventModel
+
+            replay.events = [EventModel.from_event(e) for e in self.duel.events]
+            replay.outcome = self.duel.outcome.to_dict() if self.duel.outcome else None
+        return replay
+
+    def save(self) -> Save:
+        if self.replaying:
+            replay = Replay(
+                scenario=self.scenario,
+                dice=self.dice_spec,
+                decisions=[format_decision(p, o) for p, o in self.recorded],
+            )
+        else:
+            replay = self.replay_record()
+        return Save(setup=self.setup, replay=replay)
 
     def save_json(self) -> str:
-        return self.save().model_dump_json()
+        return self.save().model_dump_json(exclude_none=True)
+
+    def replay_json(self) -> str:
+        """The replay file: ``python -m mageduel replay`` checks it against its recorded events."""
+        return self.replay_record(with_events=True).model_dump_json(indent=1, exclude_none=True)
 
     @classmethod
     def load(cls, text: str, replay: bool = False) -> Session:
@@ -289,18 +311,15 @@ class Session:
 
     @classmethod
     def from_save(cls, saved: Save, replay: bool = False) -> Session:
-        from mageduel import scenario as scenario_mod
-
+        """The engine's ``replay.verify`` replays the decisions and stops at the first bad one, naming it."""
         try:
-            scen = scenario_mod.Scenario.model_validate(saved.scenario)
-        except ValidationError as exc:
-            raise SaveError("; ".join(f"scenario.{loc}: {msg}" for loc, msg in field_errors(exc))) from None
-        decisions = list(saved.decisions)
-        try:
-            session = cls(saved.setup, scen, saved.dice.source().spec(), decisions, replay=replay)
-        except (state.IllegalDecision, state.EngineError, dice.DiceError) as exc:
-            raise SaveError(f"the replay stops at a step the rules refuse: {exc}") from None
-        return session
+            check = verify(saved.replay)
+        except ValueError as exc:
+            raise SaveError(str(exc)) from None
+        if not check.ok:
+            raise SaveError(f"the replay stops at a step the rules refuse: {check.reason}")
+        decisions = [parse_decision(line) for line in saved.replay.decisions]
+        return cls(saved.setup, saved.replay.scenario, saved.replay.dice, decisions, replay=replay)
 
     # --- replay (watched, not played: the observer's view, so nothing hidden is shown) ----------------
 
