@@ -87,6 +87,8 @@ def default_placement(duel: Duel) -> None:
 
 
 FACE_OFF_SKILLS = ("bluff", "intimidate", "sense_motive")
+#: Statuses of creatures that take no place in the initiative order.
+NO_INITIATIVE = frozenset({"excluded", "gone", "vanished", "expelled", "withdrawn", "disqualified", "dead"})
 
 
 def default_initiative(duel: Duel) -> Gen:
@@ -95,6 +97,8 @@ def default_initiative(duel: Duel) -> Gen:
     face_off = duel.options.face_off or getattr(duel.terms, "face_off", False)
     results: list[tuple[int, int, list[int], str]] = []
     for c in duel.participants:
+        if c.status in NO_INITIATIVE:
+            continue  # a summon suppressed on entry (MD-8), one who did not enter (MD-9): not in the fight
         if face_off:
             opts = [Option(f"face-off {s}", "face-off", {"skill": s}) for s in FACE_OFF_SKILLS]
             choice = yield from duel.ask(c.id, "face-off", opts, "DU-8: choose the skill of your face-off")

@@ -523,8 +523,17 @@ class Duel:
 
     def update_status(self, c: Combatant) -> None:
         """Recompute a combatant's status from hp and conditions (C-6, C-11)."""
-        if c.status in ("expelled", "withdrawn", "excluded", "disqualified", "dead", "slain"):
-            return
+        if c.status in (
+            "expelled",
+            "withdrawn",
+            "excluded",
+            "disqualified",
+            "dead",
+            "slain",
+            "gone",
+            "vanished",
+        ):
+            return  # out for good: hit points and conditions no longer decide (a vanished summon stays gone)
         if c.effort_delay_hp:  # DU-20: acts normally until the end of their next turn
             c.status = "active"
             return

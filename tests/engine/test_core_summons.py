@@ -40,3 +40,31 @@ def test_a_summoned_creature_attack_is_tagged_summon():
     hits = [e for e in d.events if e.kind == "roll" and e.actor == "p1s1" and e.data["outcome"] == "hit"]
     assert len(hits) == 1 and len(dmg) == 1
     assert dmg[0].data["source"] == "summon" and dmg[0].data["amount"] == 3 + d.by_id["p1s1"].mod("str")
+
+
+def test_a_summoned_creature_that_vanishes_stays_gone_and_gets_no_turn():
+    d = _summoned()
+    rat = d.by_id["p1s1"]
+    next(x for x in rat.conditions if x.data.get("summon")).rounds = 1  # ends at p1's next turn
+    run(d, "p1: end", "p2: end")
+    assert rat.status == "gone" and d.order == ["p1", "p2"]
+    assert [e.actor for e in d.events if e.kind == "vanishes"] == ["p1s1"]
+    assert d.pending.player == "p1" and d.pending.context["actor"] == "p1"
+    run(d, "p1: end")
+    assert d.pending.player == "p2"  # not the rat's turn: it is gone
+    assert not any(e.kind == "turn" and e.actor == "p1s1" for e in d.events)
+
+
+def test_a_summon_suppressed_before_the_fight_rolls_no_initiative():
+    from mageduel.actions import default_initiative
+    from mageduel.dice import Seeded
+
+    from tests.engine.coretools import drive
+
+    d = _summoned()
+    d.by_id["p1s1"].status = "excluded"  # as the MD-8 entry does to a summon from the preparation
+    d.dice = Seeded(3)  # fresh dice for the initiative rolls (and any roll-off)
+    n = len(d.events)
+    drive(default_initiative(d))
+    rolled = [e.actor for e in d.events[n:] if e.kind == "roll" and e.data["purpose"] == "initiative"]
+    assert rolled == ["p1", "p2"] and d.order == ["p1", "p2"]
