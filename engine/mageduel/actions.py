@@ -596,6 +596,8 @@ def _weapon_attacks(
         if hit and target.mirror_images > 0:
             hit = yield from mirror_image_check(duel, target, c)
         if not hit:
+            if not r.success:
+                near_miss_image(duel, target, r.total, ac)
             duel.emit("miss", c.id, {"target": target.id}, ("C-4",))
             continue
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
@@ -664,6 +666,13 @@ def roll_miss_chance(duel: Duel, c: Combatant, chance: int) -> Gen:
     hit = sum(r) > chance
     duel.emit("miss-chance", c.id, {"roll": sum(r), "chance": chance, "hit": hit}, ("C-11",))
     return hit
+
+
+def near_miss_image(duel: Duel, target: Combatant, total: int, ac: int) -> None:
+    """Mirror image: an attack that misses the caster's AC by 5 or less still destroys one image."""
+    if target.mirror_images > 0 and total >= ac - 5:
+        target.mirror_images -= 1
+        duel.emit("image-destroyed", target.id, {"left": target.mirror_images, "near_miss": True}, ())
 
 
 def mirror_image_check(duel: Duel, target: Combatant, attacker: Combatant) -> Gen:

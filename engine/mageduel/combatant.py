@@ -283,6 +283,16 @@ class Combatant:
     def castable(self) -> list[tuple[str, int]]:
         """(spell id, slot level) pairs this combatant can cast now (one per distinct pair)."""
         out: list[tuple[str, int]] = []
+        if self.casting_ability and (self.ability_set or self.ability_damage or self.ability_drain):
+            # C-8: casting a spell needs a casting ability of 10 + its level (feeblemind's 1 leaves none).
+            top = self.ability(self.casting_ability) - 10
+            if top < 0:
+                return out
+            return [(s, lvl) for s, lvl in self._castable() if lvl <= top]
+        return self._castable()
+
+    def _castable(self) -> list[tuple[str, int]]:
+        out: list[tuple[str, int]] = []
         if self.spontaneous:
             for lvl, ids in self.known.items():
                 if lvl == 0:

@@ -443,6 +443,17 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
+    if t.conditions:
+        if any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data):
+            duel.emit("immune", tid, {"spell": sp.id}, ())  # daze: not again within a minute
+            return
+        if sp.counters and nodes is sp.effects:
+            # Haste and slow: each dispels the other on a creature it reaches, and is spent doing so.
+            other = [x for x in t.conditions if x.source in sp.counters]
+            if other:
+                for x in other:
+                    duel.remove_condition(tid, x, f"dispelled by {sp.id}")
+                return
     for node in nodes:
         if duel.outcome is not None:
             return
@@ -491,6 +502,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
                 continue
         if not r.success:
+            _act.near_miss_image(duel, t, r.total, ac)
             duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
             continue
         if t.mirror_images > 0:
@@ -504,6 +516,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             )
             crit = conf.success
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
+        ctx.cast.struck.add(t.id)
         sub = Ctx(ctx.cast, c, ctx.spell, ctx.cl, ctx.dc, ctx.half, crit, ctx.defer)
         yield from resolve(duel, sub, node.on_hit, t.id)
 
@@ -517,8 +530,15 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if t.id in ctx.cast.save_penalty:
         mods.append(("failed duel counterspell", -2))  # DU-15
     for adj in node.adjustments:
-        if adj.when == "arcane_caster" and t.arcane and t.casting_ability:
+        w = adj.when
+        if w == "arcane_caster" and t.arcane and t.casting_ability:
             mods.append(("arcane caster", adj.value))
+        elif w == "struck" and t.id in ctx.cast.struck:
+            mods.append(("struck by the sphere", adj.value))  # meteor swarm
+        elif w == "secondary":
+            mods.append(("secondary target", adj.value))  # chain lightning: only its secondaries' save
+        elif w == "threatened" and any(o.side == ctx.caster.side for o, _ in _act.threatened_by(duel, t)):
+            mods.append(("threatened by the caster's side", adj.value))  # charm person
     r = yield from duel.check(
         t.id, f"{save} save against {ctx.spell.id}", mods, ctx.dc, ("C-5",), kind="save"
     )
@@ -565,6 +585,7 @@ def _missiles(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     for _ in range(n):
         if t.status not in ("active", "dying") or duel.outcome is not None:
             return
+        ctx.cast.struck.discard(t.id)  # each sphere's own hit counts for its own burst (meteor swarm)
         yield from resolve(duel, ctx, node.effects, t.id)
 
 
@@ -693,6 +714,10 @@ def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         )
         for name in node.also
     ]
+    if node.condition == "dazed" and "daze_immunity_one_minute" in ctx.spell.special:
+        conds.append(
+            Condition("immune to daze", 10, ctx.caster.id, ctx.spell.id, data={"immune_to": ctx.spell.id})
+        )
     for x in conds:
         if ctx.defer is not None:
             t.conditions.append(x)  # collected by _save and made dormant (DU-19)
@@ -1045,6 +1070,11 @@ def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     for cond in t.conditions:
         if cond.source and cond.source not in spells_on and cond.data.get("cl") is not None:
             spells_on.append(cond.source)
+    # Dispel magic ends the first spell it beats; greater dispel magic one per four caster levels.
+    most = 1
+    if node.strength == "greater":
+        most = max(1, ctx.cl // 4) if "greater_dispel_one_per_four_levels" in ctx.spell.special else 10**6
+    ended = 0
     for sid in spells_on:
         conds = [x for x in t.conditions if x.source == sid]
         cl = conds[0].data.get("cl", 1)
@@ -1058,7 +1088,8 @@ def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         if r.success:
             for x in conds:
                 duel.remove_condition(t.id, x, "dispelled")
-            if node.strength == "normal":
+            ended += 1
+            if ended >= most:
                 return
 
 

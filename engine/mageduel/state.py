@@ -213,6 +213,7 @@ class Casting:
     dodgers: set[str] = field(default_factory=set)  # DU-23
     failed_identify: set[str] = field(default_factory=set)  # DU-12
     choice: str | None = None
+    struck: set[str] = field(default_factory=set)  # hit by the current missile's attack (meteor swarm)
 
 
 class Duel:

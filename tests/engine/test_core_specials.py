@@ -1,0 +1,111 @@
+"""Spell.special tags the resolver handles in code (documented in spells/catalogue.py)."""
+
+from mageduel import effects
+from mageduel.conditions import Condition
+from mageduel.spells.catalogue import get
+from mageduel.state import Casting
+
+from tests.engine.coretools import core_duel, drive, resolve_nodes, rolls, run
+
+
+def _save_mods(d, spell_id, node, target="p2", struck=()):
+    sp = get(spell_id)
+    c = d.by_id["p1"]
+    cast = Casting("p1", sp, sp.level, [target], None)
+    cast.struck.update(struck)
+    drive(effects.resolve(d, effects.Ctx(cast, c, sp, c.cl(), 15), (node,), target))
+    return dict(rolls(d, "save against")[-1]["modifiers"])
+
+
+def test_c5_meteor_swarm_a_creature_struck_by_the_sphere_saves_at_minus_4():
+    save = get("meteor_swarm").effects[0].effects[1].effects[0]
+    assert "struck by the sphere" not in _save_mods(core_duel(pos_b=(20.0, 0.0)), "meteor_swarm", save)
+    mods = _save_mods(core_duel(pos_b=(20.0, 0.0)), "meteor_swarm", save, struck={"p2"})
+    assert mods["struck by the sphere"] == -4
+
+
+def test_c5_chain_lightning_secondary_targets_save_at_plus_2():
+    save = get("chain_lightning").effects[0].secondary_effects[0]
+    assert _save_mods(core_duel(pos_b=(20.0, 0.0)), "chain_lightning", save)["secondary target"] == 2
+    primary = get("chain_lightning").effects[0].effects[0]
+    assert "secondary target" not in _save_mods(core_duel(pos_b=(20.0, 0.0)), "chain_lightning", primary)
+
+
+def test_c5_charm_person_plus_5_when_the_caster_side_threatens_the_target():
+    save = get("charm_person").effects[0]
+    assert _save_mods(core_duel(), "charm_person", save)["threatened by the caster's side"] == 5  # 5 ft
+    assert "threatened by the caster's side" not in _save_mods(
+        core_duel(pos_b=(20.0, 0.0)), "charm_person", save
+    )
+
+
+def test_c11_daze_leaves_its_target_immune_to_daze_for_a_minute():
+    d = core_duel(pos_b=(20.0, 0.0))
+    resolve_nodes(d, "p1", "p2", "daze", get("daze").effects[0].effects[0].tiers[0].effects)
+    k = d.by_id["p2"]
+    assert k.has("dazed")
+    immune = next(x for x in k.conditions if x.name == "immune to daze")
+    assert immune.rounds == 10
+    n = len(d.events)
+    resolve_nodes(d, "p1", "p2", "daze", get("daze").effects)
+    assert [e.kind for e in d.events[n:]] == ["immune"]
+
+
+def test_c8_feeblemind_leaves_a_caster_unable_to_cast():
+    d = core_duel(pos_b=(20.0, 0.0))
+    k = d.by_id["p2"]
+    assert k.castable()
+    resolve_nodes(d, "p1", "p2", "feeblemind", get("feeblemind").effects[0].effects)
+    assert k.ability(k.casting_ability) == 1 and k.castable() == []
+    from mageduel.actions import Budget, turn_options
+
+    ids = [o.id for o in turn_options(d, k, Budget())]
+    assert not any(i.startswith("cast ") for i in ids)  # a potion can still be drunk
+    assert any(i.startswith("use ") for i in ids)
+
+
+def test_c8_a_casting_ability_lowered_below_10_plus_level_forbids_that_level():
+    d = core_duel(pos_b=(20.0, 0.0))
+    k = d.by_id["p2"]
+    score = k.ability(k.casting_ability)
+    k.ability_damage[k.casting_ability] = score - 11  # 11: cantrips and 1st level only
+    assert {lvl for _, lvl in k.castable()} == {0, 1}
+
+
+def _spells_on(k, n):
+    for i in range(n):
+        k.conditions.append(Condition(f"s{i}", 10, "p2", ["shield", "mage_armor", "blur"][i], data={"cl": 1}))
+
+
+def test_c12_greater_dispel_ends_one_spell_per_four_caster_levels():
+    d = core_duel(dice=[15, 5, 19, 19, 19], pos_b=(20.0, 0.0))
+    k = d.by_id["p2"]
+    _spells_on(k, 3)
+    sp = get("greater_dispel_magic")
+    c = d.by_id["p1"]
+    drive(effects.resolve(d, effects.Ctx(Casting("p1", sp, 6, ["p2"], None), c, sp, 8, 16), sp.effects, "p2"))
+    assert len(rolls(d, "dispel check")) == 2 and len(k.conditions) == 1  # CL 8: two spells
+
+
+def test_c12_haste_dispels_slow_and_is_spent_doing_so():
+    d = core_duel(pos_b=(20.0, 0.0))
+    resolve_nodes(d, "p1", "p2", "slow", get("slow").effects[0].effects)
+    k = d.by_id["p2"]
+    assert k.has("staggered")
+    resolve_nodes(d, "p1", "p2", "haste", get("haste").effects)
+    assert k.conditions == [] and not k.has("staggered")
+
+
+def test_c4_a_near_miss_still_destroys_a_mirror_image():
+    d = core_duel()
+    p1, p2 = d.by_id["p1"], d.by_id["p2"]
+    mods = sum(v for _, v in p1.attack_parts("melee"))
+    d2 = core_duel(dice=[15, 5, p2.ac() - 3 - mods])  # misses by 3
+    d2.by_id["p2"].mirror_images = 3
+    run(d2, "p1: attack quarterstaff @p2", "p2: pass")
+    assert d2.by_id["p2"].mirror_images == 2
+    assert [e.data for e in d2.events if e.kind == "image-destroyed"] == [{"left": 2, "near_miss": True}]
+    d3 = core_duel(dice=[15, 5, p2.ac() - 6 - mods])  # misses by 6: the images stay
+    d3.by_id["p2"].mirror_images = 3
+    run(d3, "p1: attack quarterstaff @p2", "p2: pass")
+    assert d3.by_id["p2"].mirror_images == 3
