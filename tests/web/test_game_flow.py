@@ -88,7 +88,7 @@ def test_a_whole_mageduel_against_the_computer_by_clicking(lang):
     if out.tie:
         assert ("tie" if lang == "en" else "nul") in unescape(title).lower()
     else:
-        winner = app.session.names[out.winners[0]]
+        winner = app.session.display_names(lang)[out.winners[0]]
         assert winner in unescape(title)
     for c in out.clauses:
         assert f'data-clause="{c}"' in html
@@ -385,3 +385,27 @@ def test_a_standing_wall_is_drawn_on_the_board_where_the_view_puts_it():
     view = N(me=None, others=[], zone=[20.0, 20.0], events=[], walls=[wall], pending=None)
     svg = board.render(view, "en")
     assert '<line class="wall" data-spell="wall_of_force" x1="1" y1="19" x2="10" y2="19"' in svg
+
+
+def test_names_follow_the_language_and_the_log_filters_and_copies():
+    from mageduel import roster
+
+    app = App(lang="fr")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    settle(app)
+    fr = roster.get("tamsin").name.fr
+    assert fr != roster.get("tamsin").name.en
+    assert fr in app.render() and roster.get("tamsin").name.en not in app.render()
+    app.lang = "en"
+    assert roster.get("tamsin").name.en in app.render()
+    for _ in range(40):  # into the fight, where rolls are made
+        settle(app)
+        choose_like_a_person(app, app.render())
+    settle(app)
+    app.handle("filter", {"filter": "rolls"})
+    html = app.render()
+    kinds = set(re.findall(r'<li class="ev ev-([a-z-]+)"', html))
+    assert kinds and kinds <= {"roll", "roll-off", "initiative"}
+    app.handle("copy-log")
+    kind, copied = app.effects[-1]
+    assert kind == "copy" and re.search(r"^R\d+ .+ \[", copied, re.M)  # round, line, [clauses]

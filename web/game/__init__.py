@@ -11,7 +11,8 @@ Components, each usable alone (the wiki widget and the tutorial reuse them), all
   clickable legal targets (``data-act="decide" data-option=...``);
 - ``decide.panel(view, lang, names, picked, prefs, roll_error)`` — the pending decision: ``generic`` for any
   kind, ``turn`` (spell picker), ``reaction``, ``roll`` (table assistant), ``zone`` (MD-4/MD-5);
-- ``panels.combatant(view, c, lang, own)``, ``panels.log(view, lang, filter)``, ``panels.clause_box(id, lang)``;
+- ``panels.combatant(view, c, lang, own)``, ``panels.log(view, lang, filter)``,
+  ``panels.clause_box(id, lang)``;
 - ``app.App`` — the screens (setup, hand-off, duel, end, replay) and what each click does;
 - ``session.Session`` — one duel, who controls each side (a person, the computer, a person with real dice),
   whose eyes are on the screen, and the save (setup + the engine's ``replay.Replay``).

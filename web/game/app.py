@@ -210,7 +210,7 @@ class App:
 
     def on_copy_log(self, data: dict[str, str]) -> None:
         if self.session is not None:
-            self.effects.append(("copy", panels.log_text(self.session.view(), self.lang)))
+            self.effects.append(("copy", panels.log_text(self.session.view(self.lang), self.lang)))
             self.notice = t("log.copied", self.lang)
 
     def on_download(self, data: dict[str, str]) -> None:
@@ -525,7 +525,7 @@ class App:
     def render_handoff(self) -> str:
         s = self.session
         assert s is not None and s.handoff is not None
-        name = s.names.get(s.handoff, s.handoff)
+        name = s.display_names(self.lang).get(s.handoff, s.handoff)
         lang = self.lang
         return (
             f'<section class="screen handoff" data-screen="handoff" aria-labelledby="handoff-title">'
@@ -540,7 +540,7 @@ class App:
         s = self.session
         assert s is not None
         lang = self.lang
-        view = s.view()
+        view = s.view(self.lang)
         names = panels.names_of(view)
         p = view.pending
         mine = p is not None and p.options is not None
@@ -670,7 +670,7 @@ class App:
         s = self.session
         if s is None or s.handoff is not None:
             return ""
-        view = s.view()
+        view = s.view(self.lang)
         names = panels.names_of(view)
         return "\n".join(text.event_line(e, self.lang, names) for e in self.fresh(view)[-8:])
 

@@ -257,9 +257,18 @@ class Session:
 
     # --- views -----------------------------------------------------------------------------------------
 
-    def view(self) -> Any:
-        """What the screen may show: the viewer's own view (never another's)."""
-        return self.duel.view(self.viewer)
+    def view(self, lang: str | None = None) -> Any:
+        """What the screen may show: the viewer's own view (never another's), with the participants' names
+        in ``lang`` when given (the view carries one name; the character sheets have both)."""
+        v = self.duel.view(self.viewer)
+        return v if lang is None else localize(v, self.display_names(lang))
+
+    def display_names(self, lang: str) -> dict[str, str]:
+        out = dict(self.names)
+        for i, p in enumerate(self.scenario.participants):
+            name = p.resolve().name
+            out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
+        return out
 
     @property
     def over(self) -> bool:
@@ -331,6 +340,15 @@ class Session:
             duel.apply(player, option)
         self.duel = duel
         self.position = position
+
+
+def localize(view: Any, names: dict[str, str]) -> Any:
+    """The same view with each participant's name in the reader's language."""
+
+    def named(c: Any) -> Any:
+        return c.model_copy(update={"name": names[c.id]}) if c is not None and c.id in names else c
+
+    return view.model_copy(update={"me": named(view.me), "others": [named(c) for c in view.others]})
 
 
 def dumps(obj: Any) -> str:
