@@ -121,6 +121,8 @@ def render(
             f'<text class="board-note" x="{_attr(w / 2)}" y="{_attr(unit * 5)}" '
             f'text-anchor="middle" font-size="{_attr(unit * 4)}">{escape(t("board.nozone", lang))}</text>'
         )
+    if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
+        svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 
