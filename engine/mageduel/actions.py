@@ -208,7 +208,8 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
             return
     while True:
         opts = turn_options(duel, c, b)
-        movable = any(o.kind in ("move", "step") for o in opts)
+        # Moves and steps are listed last before "end" (turn_options), so one look tells if there are any.
+        movable = len(opts) > 1 and opts[-2].kind in ("move", "step")
         choice = yield from duel.ask(
             c.id,
             "turn",
@@ -217,7 +218,13 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
             {"round": duel.round, "actor": c.id},
             parametric=(lambda oid, c=c, b=b: _parametric(duel, c, b, oid)) if movable else None,
         )
-        opt = next((o for o in opts if o.id == choice), None) or _parametric(duel, c, b, choice)
+        opt = None
+        for o in opts:
+            if o.id == choice:
+                opt = o
+                break
+        if opt is None:
+            opt = _parametric(duel, c, b, choice)
         if opt is None or opt.kind == "end":
             break
         yield from do_option(duel, c, b, opt)
@@ -287,6 +294,8 @@ def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]
     for o in duel.participants:
         if o.side == c.side or o.status != "active":
             continue
+        if geometry.distance(o.pos, c.pos) > o.melee_reach() + geometry.EPSILON:
+            continue  # out of every melee weapon's reach: no need to ask what it threatens with
         if duel.walls and _walls.blocked(duel, o.pos, c.pos):
             continue
         for w in o.threatens():
@@ -297,37 +306,48 @@ def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]
 
 
 def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
-
+    """The options of ``c``'s turn now, in a stable order. The per-turn facts (opponents, distances, what
+    can be cast) are computed once here and handed down: this runs several times a turn (hot loop)."""
     opts: list[Option] = []
     opponents = duel.opponents(c.id)
-    if b.standard and c.can_cast() and not (b.one_action and b.used_action):
+    acting = b.standard and not (b.one_action and b.used_action)
+    names = c.active_condition_names()  # once for can_cast, speed_now and acts
+    can_cast = acting and c.can_cast(names)
+    castable = c.castable() if can_cast else None
+    if can_cast:
         threatened = bool(threatened_by(duel, c))
-        opts.extend(_eff.cast_options(duel, c, b, threatened))
+        opts.extend(_eff.cast_options(duel, c, b, threatened, opponents, castable))
         if c.item_uses:
             opts.extend(_eff.item_options(duel, c, b, threatened))
-    if b.standard and not (b.one_action and b.used_action):
+    if acting:
         # A wall between them blocks weapon attacks (no line of effect).
         in_sight = (
             [o for o in opponents if not _walls.blocked(duel, c.pos, o.pos)] if duel.walls else opponents
         )
+        pos = c.pos
+        near = [(o, geometry.distance(pos, o.pos)) for o in in_sight]
         for w in c.weapons:
-            for o in in_sight:
-                d = geometry.distance(c.pos, o.pos)
-                if w.kind == "melee":
-                    if d <= w.reach + geometry.EPSILON:
+            if w.kind == "melee":
+                reach = w.reach + geometry.EPSILON
+                for o, d in near:
+                    if d <= reach:
                         opts.append(
                             Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
                         )
-                elif w.range_increment and d <= 10 * w.range_increment and c.loaded:
-                    opts.append(
-                        Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
-                    )
+            elif w.range_increment and c.loaded:
+                far = 10 * w.range_increment
+                for o, d in near:
+                    if d <= far:
+                        opts.append(
+                            Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
+                        )
         if b.full and len(full_attack_bonuses(c)) > 1:
             for w in c.weapons:
                 if w.kind != "melee":
                     continue
-                for o in in_sight:
-                    if geometry.within(c.pos, o.pos, w.reach):
+                reach = w.reach + geometry.EPSILON
+                for o, d in near:
+                    if d <= reach:
                         opts.append(
                             Option(
                                 f"full-attack {w.id} @{o.id}",
@@ -337,30 +357,45 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                         )
         if (
             c.readied is None
-            and c.can_cast()
+            and can_cast
             and duel.options.allow_ready
-            and any(lvl > 0 for _, lvl in c.castable())
+            and any(lvl > 0 for _, lvl in castable)  # type: ignore[union-attr]
         ):
             opts.append(Option("ready counterspell", "ready", {}))
     if not c.loaded and (b.move or b.standard):
         opts.append(Option("reload", "reload", {}))
-    speed = c.speed_now()
+    speed = c.speed_now(names)
     can_move = (b.move or (b.standard and not b.one_action)) and not b.stepped and speed > 0
     if b.one_action and b.used_action:
         can_move = False
-    if can_move:
-        for p in _destinations(duel, c, opponents, speed):
-            opts.append(Option(f"move {fmt_point(p)}", "move", {"point": p}))
-    if not b.moved and not b.stepped and speed > 0 and c.acts() != "none":
-        for p in _destinations(duel, c, opponents, geometry.FIVE_FOOT_STEP):
-            opts.append(Option(f"step {fmt_point(p)}", "step", {"point": p}))
+    can_step = not b.moved and not b.stepped and speed > 0 and c.acts(names) != "none"
+    if can_move or can_step:
+        moves, steps = _destinations_both(duel, c, opponents, speed if can_move else None, can_step)
+        for p in moves:
+            opts.append(Option("move " + _point_text(p), "move", {"point": p}))
+        for p in steps:
+            opts.append(Option("step " + _point_text(p), "step", {"point": p}))
     if c.conditions:
         opts = _charm_filter(duel, c, opts)
     hook = duel.hooks.legal
     if hook is not None:
-        opts = [o for o in opts if hook(duel, c.id, o) is None]
+        cid = c.id
+        opts = [o for o in opts if hook(duel, cid, o) is None]
     opts.append(Option("end", "end", {}))
     return opts
+
+
+_POINT_TEXT: dict[tuple, str] = {}
+
+
+def _point_text(p: tuple) -> str:
+    """``fmt_point`` memoised: the same few rounded points come back turn after turn."""
+    t = _POINT_TEXT.get(p)
+    if t is None:
+        if len(_POINT_TEXT) > 50_000:
+            _POINT_TEXT.clear()
+        t = _POINT_TEXT[p] = fmt_point(p)
+    return t
 
 
 def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
@@ -383,38 +418,59 @@ def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
 def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: float) -> list[tuple]:
     """Listed movement targets: toward each opponent (stopping 5 feet away) and away from it, kept inside the
     zone; any other reachable point is accepted by the parametric check."""
-    out = []
-    seen = set()
+    return _destinations_both(duel, c, opponents, feet, False)[0]
+
+
+def _destinations_both(
+    duel: Duel, c: Combatant, opponents: list[Combatant], feet: float | None, step: bool
+) -> tuple[list[tuple], list[tuple]]:
+    """:func:`_destinations` for a move of ``feet`` (None: no move) and for a 5-foot step at once, sharing
+    the distances (the same arithmetic as ``geometry.toward`` / ``away``, so the same points)."""
+    lists: list[list[tuple]] = []
     zone = duel.zone
-    for o in opponents[:2]:
-        d = geometry.distance(c.pos, o.pos)
-        if d > 5.0 + 0.05:
-            p = geometry.rounded(geometry.toward(c.pos, o.pos, min(feet, d - 5.0)))
-            if (
-                p not in seen
-                and geometry.distance(c.pos, p) > 0.05
-                and (not (c.conditions or duel.walls) or move_allowed(duel, c, p))
-            ):
+    check = bool(c.conditions or duel.walls)
+    a = c.pos
+    spans = [(feet, []), (geometry.FIVE_FOOT_STEP if step else None, [])]
+    far = [(o, o.pos, geometry.distance(a, o.pos)) for o in opponents[:2]]
+    for span, out in spans:
+        lists.append(out)
+        if span is None:
+            continue
+        seen = set()
+        for _o, bp, d in far:
+            if d > 5.0 + 0.05:
+                f = min(span, d - 5.0)
+                if d <= f or d < geometry.EPSILON:
+                    q = bp
+                else:
+                    t = f / d
+                    q = (a[0] + (bp[0] - a[0]) * t, a[1] + (bp[1] - a[1]) * t, a[2] + (bp[2] - a[2]) * t)
+                p = geometry.rounded(q)
+                if (
+                    p not in seen
+                    and geometry.distance(a, p) > 0.05
+                    and (not check or move_allowed(duel, c, p))
+                ):
+                    seen.add(p)
+                    out.append(p)
+            if zone is None and d >= PLAIN_DUEL_SPREAD:
+                continue  # a plain duel has no walls: listing "away" forever would let it drift apart
+            if d < geometry.EPSILON:
+                q = (a[0] + span, a[1], a[2])
+            else:
+                t = span / d
+                q = (a[0] + (a[0] - bp[0]) * t, a[1] + (a[1] - bp[1]) * t, a[2] + (a[2] - bp[2]) * t)
+            if zone is not None:
+                q = (
+                    min(max(q[0], 0.0), zone.width),
+                    min(max(q[1], 0.0), zone.width),
+                    min(max(q[2], 0.0), zone.height),
+                )
+            p = geometry.rounded(q)
+            if p not in seen and geometry.distance(a, p) > 0.05 and (not check or move_allowed(duel, c, p)):
                 seen.add(p)
                 out.append(p)
-        if zone is None and d >= PLAIN_DUEL_SPREAD:
-            continue  # a plain duel has no walls: listing "away" forever would let it drift apart
-        p = geometry.away(c.pos, o.pos, feet)
-        if zone is not None:
-            p = (
-                min(max(p[0], 0.0), zone.width),
-                min(max(p[1], 0.0), zone.width),
-                min(max(p[2], 0.0), zone.height),
-            )
-        p = geometry.rounded(p)
-        if (
-            p not in seen
-            and geometry.distance(c.pos, p) > 0.05
-            and (not c.conditions or move_allowed(duel, c, p))
-        ):
-            seen.add(p)
-            out.append(p)
-    return out
+    return lists[0], lists[1]
 
 
 def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:

@@ -114,6 +114,10 @@ class Combatant:
     loaded: bool = True
     controller: str = ""
     data: dict[str, Any] = field(default_factory=dict)
+    # melee_reach's cache, valid while the weapons list is the same one with the same length
+    _reach: float = -1.0
+    _reach_of: Any = None
+    _reach_n: int = -1
 
     # --- derived numbers --------------------------------------------------------------------------
 
@@ -178,9 +182,10 @@ class Combatant:
                 return True
         return False
 
-    def acts(self) -> str:
+    def acts(self, names: set[str] | None = None) -> str:
+        """The action economy left by conditions (``names``: :meth:`active_condition_names` if known)."""
         worst = "full"
-        for n in self.active_condition_names():
+        for n in self.active_condition_names() if names is None else names:
             a = RULES[n].acts
             if ACTS_ORDER[a] > ACTS_ORDER[worst]:
                 worst = a
@@ -193,8 +198,8 @@ class Combatant:
                 worst = "one-action"  # slow
         return worst
 
-    def can_cast(self) -> bool:
-        return all(RULES[n].can_cast for n in self.active_condition_names())
+    def can_cast(self, names: set[str] | None = None) -> bool:
+        return all(RULES[n].can_cast for n in (self.active_condition_names() if names is None else names))
 
     def loses_dex(self) -> bool:
         return any(RULES[n].loses_dex_ac for n in self.active_condition_names())
@@ -268,9 +273,11 @@ class Combatant:
         score = self.ability(self.casting_ability) if self.casting_ability else 10
         return checks.spell_dc(level, score, self.dc_bonus_school.get(school, 0))
 
-    def speed_now(self) -> float:
+    def speed_now(self, names: set[str] | None = None) -> float:
         s = self.speed
-        for n in self.active_condition_names():
+        if not self.conditions:
+            return s
+        for n in self.active_condition_names() if names is None else names:
             s *= RULES[n].speed_factor
         s += total_modifier(self.active_conditions(), ("speed",))
         for c in self.conditions:
@@ -331,6 +338,14 @@ class Combatant:
                 p.used = True
                 return
         raise ValueError(f"{self.id} has no prepared {spell_id} at level {level}")
+
+    def melee_reach(self) -> float:
+        """The longest reach of its melee weapons (0 without one): nobody farther can be threatened."""
+        r = self._reach
+        if r < 0 or self._reach_of is not self.weapons or len(self.weapons) != self._reach_n:
+            r = self._reach = max((w.reach for w in self.weapons if w.kind == "melee"), default=0.0)
+            self._reach_of, self._reach_n = self.weapons, len(self.weapons)
+        return r
 
     def threatens(self) -> list[WeaponUse]:
         """Melee weapons with which this combatant threatens (C-10 attacks of opportunity)."""

@@ -94,13 +94,23 @@ def _range(spell: Any, c: Combatant, cl: int | None = None) -> float:
 # --- options ---------------------------------------------------------------------------------------------
 
 
-def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
-    """``cast <spell>[ slotN] [@target] [def]`` for every spell castable now, at every legal aim."""
+def cast_options(
+    duel: Duel,
+    c: Combatant,
+    b: Budget,
+    threatened: bool,
+    opponents: list[Combatant] | None = None,
+    castable: list[tuple[str, int]] | None = None,
+) -> list[Option]:
+    """``cast <spell>[ slotN] [@target] [def]`` for every spell castable now, at every legal aim
+    (``opponents`` and ``castable``: the caller's, when it has them already)."""
     out: list[Option] = []
     full_ok = b.full
-    opponents = duel.opponents(c.id)
+    if opponents is None:
+        opponents = duel.opponents(c.id)
     allies = [a for a in duel.participants if a.side == c.side and a.status == "active"]
-    for sid, slot in c.castable():
+    cl = c.cl()
+    for sid, slot in c.castable() if castable is None else castable:
         sp = spell_by_id(sid)
         ct = sp.casting_time
         if ct in ("full_round", "one_round") and not full_ok:
@@ -110,7 +120,7 @@ def cast_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[
         suffix = "" if slot == sp.level else f" slot{slot}"
         base = f"cast {sid}{suffix}"
         data = {"spell": sid, "slot": slot}
-        for suffix2, extra in spell_aims(duel, c, sp, c.cl(), opponents, allies):
+        for suffix2, extra in spell_aims(duel, c, sp, cl, opponents, allies):
             d = {**data, **extra}
             out.append(Option(base + suffix2, "cast", d))
             if threatened:

@@ -21,6 +21,12 @@ MARKS = ("breaks_terms", "disqualifies", "ends_duel")
 
 def safe_options(opts: list[Option]) -> list[Option]:
     """The options that carry none of :data:`MARKS`; all of them when every option is marked."""
+    for o in opts:  # most decisions have no marked option: no new list then
+        d = o.data
+        if d and ("breaks_terms" in d or "disqualifies" in d or "ends_duel" in d):
+            break
+    else:
+        return opts
     safe = [o for o in opts if not (o.data and any(k in o.data for k in MARKS))]
     return safe if safe else opts
 
