@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from math import sqrt
 from typing import TYPE_CHECKING
 
 from . import checks, geometry
@@ -445,10 +446,10 @@ def _destinations_both(
                 else:
                     t = f / d
                     q = (a[0] + (bp[0] - a[0]) * t, a[1] + (bp[1] - a[1]) * t, a[2] + (bp[2] - a[2]) * t)
-                p = geometry.rounded(q)
+                p = (round(q[0], 1) + 0.0, round(q[1], 1) + 0.0, round(q[2], 1) + 0.0)  # geometry.rounded
                 if (
                     p not in seen
-                    and geometry.distance(a, p) > 0.05
+                    and sqrt((a[0] - p[0]) ** 2 + (a[1] - p[1]) ** 2 + (a[2] - p[2]) ** 2) > 0.05
                     and (not check or move_allowed(duel, c, p))
                 ):
                     seen.add(p)
@@ -466,8 +467,12 @@ def _destinations_both(
                     min(max(q[1], 0.0), zone.width),
                     min(max(q[2], 0.0), zone.height),
                 )
-            p = geometry.rounded(q)
-            if p not in seen and geometry.distance(a, p) > 0.05 and (not check or move_allowed(duel, c, p)):
+            p = (round(q[0], 1) + 0.0, round(q[1], 1) + 0.0, round(q[2], 1) + 0.0)
+            if (
+                p not in seen
+                and sqrt((a[0] - p[0]) ** 2 + (a[1] - p[1]) ** 2 + (a[2] - p[2]) ** 2) > 0.05
+                and (not check or move_allowed(duel, c, p))
+            ):
                 seen.add(p)
                 out.append(p)
     return lists[0], lists[1]
