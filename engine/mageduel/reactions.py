@@ -230,6 +230,11 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
     return opts
 
 
+def _counter_bonus(used: Any) -> list[tuple[str, int]]:
+    """Greater dispel magic used to counter: +4 on the dispel check."""
+    return [("greater dispel counter", 4)] if "greater_dispel_counter_plus_4" in used.special else []
+
+
 def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen:
 
     caster = duel.by_id[cast.caster]
@@ -249,7 +254,7 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
         )
         if sid in DISPELS:
             dc = checks.dispel_dc(caster.cl())  # DU-16: no Table 3-10
-            mods = [("caster level", r.cl())]
+            mods = [("caster level", r.cl())] + _counter_bonus(used)
             clauses: tuple[str, ...] = ("DU-16", "C-7")
         else:
             rule = getattr(duel.terms, "counter_rule", "fr")
@@ -289,7 +294,7 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
     res = yield from duel.check(
         r.id,
         "dispel check",
-        [("caster level", min(r.cl(), cap))],
+        [("caster level", min(r.cl(), cap))] + _counter_bonus(used),
         checks.dispel_dc(caster.cl()),
         (clause, "C-12", "C-7"),
     )

@@ -109,3 +109,20 @@ def test_c4_a_near_miss_still_destroys_a_mirror_image():
     d3.by_id["p2"].mirror_images = 3
     run(d3, "p1: attack quarterstaff @p2", "p2: pass")
     assert d3.by_id["p2"].mirror_images == 3
+
+
+def test_c12_greater_dispel_magic_counters_at_plus_4():
+    from mageduel.reactions import resolve_counter
+    from mageduel.state import Option
+
+    d = core_duel(a="aurelian", b="corvin", dice=[15, 5, 2], pos_b=(30.0, 0.0))
+    sp = get("fireball")
+    cast = Casting("p1", sp, 3, [], (30.0, 0.0, 0.0))
+    opt = Option(
+        "react md-counter greater_dispel_magic slot6",
+        "md-counter",
+        {"spell": "greater_dispel_magic", "slot": 6},
+    )
+    drive(resolve_counter(d, d.by_id["p2"], cast, opt))
+    mods = dict(rolls(d, "dispel check")[0]["modifiers"])
+    assert mods["greater dispel counter"] == 4
