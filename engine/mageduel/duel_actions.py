@@ -57,12 +57,13 @@ def area_allowed(duel: Duel, actor_id: str, affected: list[str]) -> str | None:
 
 def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     """DU-10 for turn options (X-1: in a mageduel too); ordinary combat after a breach has no such rule."""
+    kind = option.kind
+    if kind != "cast" and kind != "attack" and kind != "full-attack":
+        return None  # moves, steps and the rest affect nobody (checked first: they are most options)
     if duel.data.get("ordinary_combat") or duel.phase == "preparation":
         return None
-    kind = option.kind
-    if kind in ("cast", "attack", "full-attack"):
-        targets = list(option.data.get("targets", []))
-        if any(is_outsider(duel, t) for t in targets):
+    for t in option.data.get("targets", ()):
+        if is_outsider(duel, t):
             return "a duellist may only affect themself or another participant (DU-10)"
     if kind == "cast" and "affected" in option.data:
         from .effects import hostile, spell_by_id

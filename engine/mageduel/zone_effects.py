@@ -186,13 +186,16 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         return None
     actor = duel.by_id[actor_id]
     zone = duel.zone
-    if option.data.get("target") == "zone" or option.data.get("zone"):
+    data = option.data
+    if not data:
+        return None  # nothing below can apply to an option without data ("end", "ready", "reload")
+    if data.get("target") == "zone" or data.get("zone"):
         return "no magic can affect the existence of the zone (MD-18)"
     if actor.summoned_by is not None and option.kind in ("move", "step"):
-        p = option.data.get("point")
+        p = data.get("point")
         if p is not None and not zone.holds(p):
             return "summoned creatures cannot leave the zone (MD-11)"
-    if option.data.get("item") and duel.data.get("md_started"):
+    if data.get("item") and duel.data.get("md_started"):
         touched = list(option.data.get("targets", [])) + list(option.data.get("affected", []))
         if option.data.get("aim"):
             touched.append(option.data["aim"])
