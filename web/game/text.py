@@ -193,7 +193,9 @@ def purpose(text: str, lang: str) -> str:
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
         return f"{spell_name(spell_id, lang)}: {purpose(rest, lang)}"
     if text.endswith(" damage"):
-        return t("purpose.damage", lang, what=spell_name(text[: -len(" damage")], lang))
+        what = text[: -len(" damage")]
+        name = word("weapon", what, lang) if _weapon(what) is not None else spell_name(what, lang)
+        return t("purpose.damage", lang, what=name)
     return text
 
 
