@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from web.arena_view import default_view
 
 from tests.browser.helpers import artifact, wait_ready
+from web.arena_view import default_view
 
 pytestmark = pytest.mark.browser
 
