@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .dice import SplitMix64
+from .effects import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
 
 if TYPE_CHECKING:
     from .views import View
@@ -55,21 +56,6 @@ def _node_kinds(sp: Any) -> set[str]:
         return set()
 
 
-HOSTILE_KINDS = frozenset(
-    {
-        "attack",
-        "save",
-        "missiles",
-        "damage",
-        "slay",
-        "ability",
-        "negative_levels",
-        "forced_movement",
-        "dispel",
-        "tiered",
-        "chain",
-    }
-)
 
 
 def _hostile(sp: Any) -> bool:
