@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 
 LEVELS = ("easy", "normal", "hard")
 #: Words of a rite answer that a computer never picks when anything else is offered.
-GIVING_UP = frozenset({"refuse", "withdraw", "concede", "yield", "surrender", "flee"})
+GIVING_UP = frozenset({"refuse", "withdraw", "concede", "yield", "surrender", "flee", "stay-out"})
 #: How near an edge (feet) a foe must stand for a push to be worth more than damage.
 EDGE_PUSH_FEET = 10.0
 

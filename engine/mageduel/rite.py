@@ -15,8 +15,9 @@ initiative, and may end the duel before it starts. In order:
 5. MD-7 preparation rounds: proposed (0 to 5, 1-3 standard), settled by the same checks.
 6. MD-8 the participants stand outside the border at equal intervals and play the preparation rounds:
    only spells on themselves or their own side are legal then (:func:`preparation_legal`).
-7. MD-9 simultaneous entry from the entry points; one who cannot move in time is excluded. On entry every
-   effect that is neither a touch spell nor a spell on oneself is suppressed (MD-8), and the log says which.
+7. MD-9 simultaneous entry from the entry points; one who cannot move in time, or chooses to stay out, is
+   excluded. On entry every effect that is neither a touch spell nor a spell on oneself is suppressed
+   (MD-8), and the log says which.
 
 The round counter is reset when the mageduel begins, so fight rounds count from 1 (MD-24's 600 rounds).
 """
@@ -441,19 +442,37 @@ def stand_around(duel: Duel) -> list[tuple[float, float]]:
     return points
 
 
-def enter(duel: Duel, points: list[tuple[float, float]]) -> bool:
-    """MD-9: everyone steps in at once; who cannot is excluded. Returns False if the duel is over."""
-    from .state import Outcome
+def enter(duel: Duel, points: list[tuple[float, float]]) -> Gen:
+    """MD-9: everyone steps in at once; who cannot, or chooses not to, is excluded. Returns False if the
+    duel is over.
+
+    Each participant able to move is asked ``enter`` or ``stay-out``; the answers are logged together,
+    after everyone has chosen, so nobody's choice is seen before the others make theirs (simultaneous).
+    """
+    from .state import Option, Outcome
 
     zone: Zone = duel.zone
     people = mains(duel)
+    stays: set[str] = set()
+    for c in people:
+        if not can_enter(c):
+            continue
+        opts = [
+            Option("enter", "rite:entry", {}),
+            Option("stay-out", "rite:entry", {"ends_duel": "MD-9: who does not enter is excluded"}),
+        ]
+        if (yield from duel.ask(c.id, "rite:entry", opts, "MD-9: enter the zone?")) == "stay-out":
+            stays.add(c.id)
     entered: list[str] = []
     excluded: list[str] = []
+    unable: list[str] = []
     for c, b in zip(people, points, strict=True):
-        if can_enter(c):
+        if can_enter(c) and c.id not in stays:
             c.pos = inside_point(zone, b)
             entered.append(c.id)
         else:
+            if c.id not in stays:
+                unable.append(c.id)
             c.status = "excluded"
             excluded.append(c.id)
     duel.emit(
@@ -463,6 +482,8 @@ def enter(duel: Duel, points: list[tuple[float, float]]) -> bool:
             "step": "entry",
             "entered": entered,
             "excluded": excluded,
+            "stayed_out": [c.id for c in people if c.id in stays],
+            "unable": unable,
             "positions": {cid: list(duel.by_id[cid].pos) for cid in entered},
         },
         ("MD-9",),
@@ -498,7 +519,7 @@ def run_rite(duel: Duel) -> Gen:
         yield from duel.run_rounds(rounds, phase="preparation")
         if duel.outcome is not None:
             return
-    if not enter(duel, points):
+    if not (yield from enter(duel, points)):
         return
     _suppress_on_entry(duel)
     duel.round = 0

@@ -210,6 +210,39 @@ def test_md9_if_only_one_side_enters_there_is_no_mageduel():
     assert out.reason == "excluded" and out.winners == ["p1"] and out.losers == ["p2"]
 
 
+def test_md9_one_who_chooses_to_stay_out_is_excluded_and_the_others_fight_on():
+    d = Driver(scenario("ilse", "kael", "odile", options=zone_opts(24)), plan=[("p2", "stay-out")])
+    d.run(until=lambda du: bool(d.rite("entry")))
+    (entry,) = d.rite("entry")
+    assert entry.data["entered"] == ["p1", "p3"] and entry.data["excluded"] == ["p2"]
+    assert entry.data["stayed_out"] == ["p2"] and entry.data["unable"] == []
+    assert d.duel.by_id["p2"].status == "excluded"
+    d.run(until=lambda du: du.round >= 1)
+    assert d.duel.outcome is None
+
+
+def test_md9_the_entry_choice_is_asked_of_each_and_logged_only_once_all_have_chosen():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    d.run(until=lambda du: du.pending is not None and du.pending.kind == "rite:entry")
+    first = d.duel.pending.player
+    assert [o.id for o in d.duel.pending.options] == ["enter", "stay-out"]
+    d.duel.apply(first, "stay-out")
+    # The second one decides without any trace of the first one's choice in what they can see.
+    assert d.duel.pending.kind == "rite:entry" and d.duel.pending.player != first
+    seen = d.duel.view(d.duel.pending.player)
+    assert not [e for e in seen.events if e.data.get("step") == "entry"]
+    d.duel.apply(d.duel.pending.player, "enter")
+    out = d.duel.outcome
+    assert out.reason == "excluded" and out.losers == [first] and "MD-9" in out.clauses
+
+
+def test_md9_staying_out_is_marked_as_losing_so_policies_avoid_it():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(20)))
+    d.run(until=lambda du: du.pending is not None and du.pending.kind == "rite:entry")
+    stay = next(o for o in d.duel.pending.options if o.id == "stay-out")
+    assert "MD-9" in stay.data["ends_duel"]
+
+
 def test_md9_inside_points_are_never_on_a_face():
     zone = Zone(4, 4)
     for b in zone.entry_points(2):
