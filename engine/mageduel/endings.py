@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from .hooks import Hooks
     from .scenario import Scenario
     from .state import Duel, Gen, Option, Outcome
+    from .zone import Zone
 
 #: Statuses that take a participant out of a mageduel for good.
 MAGEDUEL_OUT = frozenset({"slain", "expelled", "disqualified", "excluded", "withdrawn", "dead"})
@@ -41,6 +42,14 @@ def _outcome(**kw: Any) -> Outcome:
     from .state import Outcome
 
     return Outcome(**kw)
+
+
+def contenders(duel: Duel) -> list[Combatant]:
+    """The participants of the duel being fought: everyone but those who withdrew from an earlier one
+    (DU-9's new, separate duel)."""
+    gone = duel.data.get("left_earlier")
+    people = mains(duel)
+    return [c for c in people if c.id not in gone] if gone else people
 
 
 def names(duel: Duel, ids: list[str]) -> str:
@@ -84,7 +93,7 @@ def _last_side(
 ) -> Outcome | None:
     if len(sides) > 1:
         return None
-    people = mains(duel)
+    people = contenders(duel)
     if not sides:
         return _outcome(reason=reason, tie=True, clauses=clauses, text=f"nobody is left: {why}")
     side = next(iter(sides))
@@ -107,7 +116,7 @@ def mageduel_end(duel: Duel) -> Outcome | None:
     dq = duel.data.get("dq_one_on_one")
     if dq is not None:
         return dq
-    people = mains(duel)
+    people = contenders(duel)
     out = {c.id for c in people if c.status in MAGEDUEL_OUT}
     if not out:
         return None
@@ -124,7 +133,7 @@ def plain_duel_end(duel: Duel) -> Outcome | None:
     from .state import OUT_STATUSES
 
     terms = duel.terms
-    people = mains(duel)
+    people = contenders(duel)
     end = terms.end
     if end in ("first_blood", "first_hit", "hits"):
         need = {"first_blood": None, "first_hit": 1, "hits": terms.hits}[end]
@@ -185,7 +194,7 @@ def check_end(duel: Duel) -> Outcome | None:
 
 
 def breach_outcome(duel: Duel, breach: dict[str, Any]) -> Outcome:
-    people = mains(duel)
+    people = contenders(duel)
     losers = [c.id for c in people if c.side == breach["side"]]
     winners = [c.id for c in people if c.side != breach["side"]]
     after = " The fight went on as ordinary combat." if duel.data.get("ordinary_combat") else ""
@@ -230,7 +239,7 @@ def disqualify(duel: Duel, c: Combatant, why: str) -> None:
     c.status = "disqualified"
     c.data["disqualified"] = True
     duel.emit("disqualified", c.id, {"why": why}, ("MD-13", "MD-23"))
-    people = mains(duel)
+    people = contenders(duel)
     if len(people) == 2:
         # MD-23 ruling: in a one-on-one mageduel the opponent of a disqualified participant wins.
         other = next(p for p in people if p.id != c.id)
@@ -391,22 +400,23 @@ def progress_check(duel: Duel) -> Gen:
     quitters = [cid for cid, a in answers.items() if a == "withdraw"]
     if quitters:
         sides = {duel.by_id[q].side for q in quitters}
-        people = mains(duel)
+        # Those who withdrew from an earlier duel (DU-9's new duel) are not in this one.
+        people = contenders(duel)
         losers = [c.id for c in people if c.side in sides]
         rest = {c.side for c in people if c.side not in sides}
         winners = [c.id for c in people if c.side in rest] if len(rest) == 1 else []
         for q in quitters:
             duel.by_id[q].status = "withdrawn"
         duel.emit("withdrawal", None, {"who": quitters}, ("DU-9",))
-        duel.end(
-            _outcome(
-                reason="withdrawal",
-                winners=winners,
-                losers=losers,
-                clauses=("DU-9",),
-                text=f"{names(duel, quitters)} withdrew: the duel ends for everyone and they lose",
-            )
+        first = _outcome(
+            reason="withdrawal",
+            winners=winners,
+            losers=losers,
+            clauses=("DU-9",),
+            text=f"{names(duel, quitters)} withdrew: the duel ends for everyone and they lose",
         )
+        if not (yield from new_duel(duel, first, quitters)):
+            duel.end(first)
         return
     draws = [cid for cid, a in answers.items() if a == "declare-draw"]
     if mage and active and len(draws) == len(active):
@@ -421,6 +431,58 @@ def progress_check(duel: Duel) -> Gen:
         )
     elif draws:
         duel.emit("draw-offered", None, {"who": draws}, ("MD-25",))
+
+
+def new_duel(duel: Duel, first: Outcome, quitters: list[str]) -> Gen:
+    """DU-9: after a withdrawal, those who remain (on two sides or more) may agree to a new, separate duel
+    without the ones who withdrew. Each is asked; only if all agree does it begin. Returns True then.
+
+    The withdrawal's result stands and is logged as its own ``duel-result``; the final outcome lists it
+    under ``earlier``. In a mageduel the ones who withdrew step out of the zone, so that nobody outside
+    the new mageduel stands in it (MD-19)."""
+    from .state import Option
+
+    remaining = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
+    if len({c.side for c in remaining}) < 2:
+        return False
+    agree = True
+    for c in remaining:
+        opts = [Option("part-ways", "rite:new-duel", {}), Option("new-duel", "rite:new-duel", {})]
+        ans = yield from duel.ask(c.id, "rite:new-duel", opts, "DU-9: fight a new duel without them?")
+        agree = agree and ans == "new-duel"
+    if not agree:
+        return False
+    duel.data.setdefault("earlier_results", []).append(first.to_dict())
+    duel.data["left_earlier"] = [*duel.data.get("left_earlier", ()), *quitters]
+    duel.emit("duel-result", None, first.to_dict(), first.clauses)
+    left: dict[str, list[float]] = {}
+    if duel.zone is not None:
+        for q in quitters:
+            c = duel.by_id[q]
+            c.pos = step_out(duel.zone, c.pos)
+            left[q] = list(c.pos)
+    duel.emit(
+        "new-duel",
+        None,
+        {"among": [c.id for c in remaining], "without": list(quitters), "left_zone": left},
+        ("DU-9",),
+    )
+    return True
+
+
+def step_out(zone: Zone, pos: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The point just outside the face nearest to ``pos`` (5 ft out), on the ground.
+
+    >>> from mageduel.zone import Zone
+    >>> step_out(Zone(20, 20), (3.0, 12.0, 0.0))
+    (-5.0, 12.0, 0.0)
+    """
+    w = zone.width
+    x = min(max(pos[0], 0.0), w)
+    y = min(max(pos[1], 0.0), w)
+    faces = {(0.0, y): x, (w, y): w - x, (x, 0.0): y, (x, w): w - y}
+    border = min(faces, key=lambda b: faces[b])
+    return zone.outside_point(border, 5.0)
 
 
 def round_start(duel: Duel) -> Gen:

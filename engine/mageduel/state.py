@@ -145,9 +145,12 @@ class Outcome:
     tie: bool = False
     clauses: tuple[str, ...] = ()
     text: str = ""
+    #: DU-9: the results of the duels that ended before this one, when those who remained fought on in a
+    #: new, separate duel (oldest first).
+    earlier: list[dict[str, Any]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "reason": self.reason,
             "winners": self.winners,
             "losers": self.losers,
@@ -155,6 +158,9 @@ class Outcome:
             "clauses": list(self.clauses),
             "text": self.text,
         }
+        if self.earlier:
+            out["earlier"] = self.earlier
+        return out
 
 
 @dataclass(slots=True)
@@ -470,6 +476,8 @@ class Duel:
         """End the duel now (idempotent: the first ending stands)."""
         if self.outcome is not None:
             return
+        if self.data.get("earlier_results") and not outcome.earlier:
+            outcome.earlier = list(self.data["earlier_results"])  # DU-9: a new duel followed a withdrawal
         self.outcome = outcome
         self.emit("end", None, outcome.to_dict(), outcome.clauses)
         self.hooks.on_end(self, outcome)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mageduel.duel_actions import area_allowed
 from mageduel.state import Option
 
-from tests.rules.rules_kit import Driver, scenario
+from tests.rules.rules_kit import Driver, scenario, zone_opts
 
 
 def test_du8_everyone_rolls_initiative_and_there_is_no_surprise_round():
@@ -55,6 +55,63 @@ def test_du9_in_a_three_way_the_one_who_withdraws_loses_and_nobody_wins():
     d.run()
     out = d.duel.outcome
     assert (out.reason, out.winners, out.losers) == ("withdrawal", [], ["p3"])
+
+
+def test_du9_those_who_remain_may_agree_to_a_new_separate_duel_without_the_one_who_withdrew():
+    d = Driver(
+        scenario("ilse", "kael", "odile", kind="duel", terms={"progress_check": True}),
+        plan=[("p3", "withdraw"), ("p1", "new-duel"), ("p2", "new-duel")],
+    )
+    d.run(until=lambda du: bool(d.events("new-duel")) and du.round >= 3)
+    assert d.duel.outcome is None  # the new duel is being fought
+    (res,) = d.events("duel-result")
+    assert (res.data["reason"], res.data["winners"], res.data["losers"]) == ("withdrawal", [], ["p3"])
+    (nd,) = d.events("new-duel")
+    assert nd.data["among"] == ["p1", "p2"] and nd.data["without"] == ["p3"] and nd.clauses == ("DU-9",)
+    # The one who withdrew is no longer a participant: no turn, and nobody may target them (DU-10).
+    assert not [e for e in d.events("turn") if e.actor == "p3" and e.round > nd.round]
+    assert "p3" not in {c.id for c in d.duel.opponents("p1")}
+
+
+def test_du9_the_final_outcome_keeps_the_earlier_result():
+    d = Driver(
+        scenario("ilse", "kael", "odile", kind="duel", terms={"progress_check": True}),
+        plan=[("p3", "withdraw"), ("p1", "new-duel"), ("p2", "new-duel"), ("p2", "withdraw")],
+    )
+    d.run()
+    out = d.duel.outcome.to_dict()
+    assert (out["reason"], out["winners"], out["losers"]) == ("withdrawal", ["p1"], ["p2"])
+    assert [(e["reason"], e["losers"]) for e in out["earlier"]] == [("withdrawal", ["p3"])]
+
+
+def test_du9_no_new_duel_unless_every_one_who_remains_agrees():
+    d = Driver(
+        scenario("ilse", "kael", "odile", kind="duel", terms={"progress_check": True}),
+        plan=[("p3", "withdraw"), ("p1", "new-duel"), ("p2", "part-ways")],
+    )
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.losers) == ("withdrawal", ["p3"]) and not out.earlier
+    assert not d.events("new-duel")
+
+
+def test_du9_no_new_duel_is_offered_when_a_single_side_remains():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"progress_check": True}), plan=[("p2", "withdraw")]
+    )
+    d.run()
+    assert not [k for k, _ in d.log if k == "rite:new-duel"]
+
+
+def test_du9_in_a_mageduel_the_one_who_withdrew_steps_out_of_the_zone_before_the_new_one():
+    d = Driver(
+        scenario("ilse", "kael", "odile", terms={"progress_check": True}, options=zone_opts(24)),
+        plan=[("p3", "withdraw"), ("p1", "new-duel"), ("p2", "new-duel")],
+    )
+    d.run(until=lambda du: bool(d.events("new-duel")) and du.round >= 3)
+    (nd,) = d.events("new-duel")
+    assert not d.duel.zone.holds(tuple(nd.data["left_zone"]["p3"]))
+    assert d.duel.outcome is None  # no interference (MD-19) from the one who left
 
 
 def test_du9_nobody_is_asked_when_the_progress_check_is_off():
