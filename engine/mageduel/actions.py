@@ -142,6 +142,7 @@ def start_of_turn(duel: Duel, c: Combatant) -> Gen:
     swift = not c.swift_spent_next
     c.swift_spent_next = False
     c.immediate_ready = swift
+    c.parry_held = False  # DU-28: a parry held with the class feature lasts until this turn
     if c.readied is not None:
         duel.emit("readied-lapses", c.id, {"readied": c.readied}, ("C-12",))
         c.readied = None
@@ -356,6 +357,14 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                                 {"weapon": w.id, "targets": [o.id]},
                             )
                         )
+                        if "parry" in c.features:  # DU-28: give up the last attack to hold a parry
+                            opts.append(
+                                Option(
+                                    f"full-attack {w.id} @{o.id} hold-parry",
+                                    "full-attack",
+                                    {"weapon": w.id, "targets": [o.id], "hold_parry": True},
+                                )
+                            )
         if (
             c.readied is None
             and can_cast
@@ -548,7 +557,8 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         w = next(w for w in c.weapons if w.id == opt.data["weapon"])
         target = duel.by_id[opt.data["targets"][0]]
         spend(b, "full" if kind == "full-attack" else "standard")
-        yield from weapon_attack(duel, c, w, target, full_attack=kind == "full-attack")
+        hold = bool(opt.data.get("hold_parry"))
+        yield from weapon_attack(duel, c, w, target, full_attack=kind == "full-attack", hold_parry=hold)
     elif kind == "move":
         spend(b, "move")
         b.moved = True
@@ -579,16 +589,27 @@ def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:
 
 
 def weapon_attack(
-    duel: Duel, c: Combatant, w: WeaponUse, target: Combatant, full_attack: bool, aoo: bool = False
+    duel: Duel,
+    c: Combatant,
+    w: WeaponUse,
+    target: Combatant,
+    full_attack: bool,
+    aoo: bool = False,
+    hold_parry: bool = False,
 ) -> Gen:
     """C-4: attack roll(s) with a weapon; each attack opens the defender's window (DU-22 dodge, DU-26
-    parry) before it is resolved."""
+    parry) before it is resolved. ``hold_parry`` (the duelist's parry, DU-28): the full attack's last
+    attack is given up, and a parry is held until the attacker's next turn."""
 
     if w.kind == "ranged" and not aoo:
         yield from _rx.attacks_of_opportunity(duel, c, "a ranged attack", None)
         if c.status != "active" or duel.outcome is not None:
             return
     bonuses = full_attack_bonuses(c) if full_attack else (c.attacks[0],)
+    if hold_parry and len(bonuses) > 1:
+        bonuses = bonuses[:-1]
+        c.parry_held = True
+        duel.emit("parry-held", c.id, {"weapon": w.id, "given_up": 1}, ("DU-28",))
     try:
         yield from _weapon_attacks(duel, c, w, target, bonuses, aoo)
     finally:

@@ -90,6 +90,8 @@ class FeatChoice(_Sheet):
 
 
 SpellLists = dict[Annotated[int, Field(ge=0, le=9)], tuple[str, ...]]
+#: Class features a sheet may add to its base class (see ``Character.class_features``).
+ClassFeature = Literal["parry"]
 
 
 class Character(_Sheet):
@@ -112,6 +114,10 @@ class Character(_Sheet):
     prepared: SpellLists = Field(default_factory=dict)
     #: Sorcerer: spell ids known at each spell level (0-level spells are cast at will).
     known: SpellLists = Field(default_factory=dict)
+    #: Class features beyond the base class. ``parry``: the duelist's parry (a prestige class feature,
+    #: Core Rulebook): give up one attack of a full attack to parry a melee attack before the next turn;
+    #: with it, a duel parry costs no immediate action once per round (DU-28).
+    class_features: tuple[ClassFeature, ...] = ()
 
     # ---- validation, field by field (info.data holds the fields validated before) ---------------
 
@@ -146,6 +152,24 @@ class Character(_Sheet):
                 if classes.base_attack_bonus(data["cls"], data["level"]) < feat.requires_bab:
                     raise ValueError(f"'{choice.id}' needs base attack bonus +{feat.requires_bab}")
         return feats
+
+    @field_validator("class_features")
+    @classmethod
+    def _check_class_features(
+        cls, features: tuple[ClassFeature, ...], info: ValidationInfo
+    ) -> tuple[ClassFeature, ...]:
+        if len(set(features)) != len(features):
+            raise ValueError("a class feature is listed twice")
+        data = info.data
+        if "parry" in features and "cls" in data and "level" in data:
+            # The duelist's entry: base attack +6, Dodge and Weapon Finesse (Mobility is not modelled).
+            if classes.base_attack_bonus(data["cls"], data["level"]) < 6:
+                raise ValueError("'parry' (the duelist's class feature) needs base attack bonus +6")
+            ids = {f.id for f in data.get("feats", ())}
+            for needed in ("dodge", "weapon_finesse"):
+                if needed not in ids:
+                    raise ValueError(f"'parry' (the duelist's class feature) needs the feat '{needed}'")
+        return features
 
     @field_validator("skills")
     @classmethod
@@ -374,9 +398,7 @@ class Character(_Sheet):
     def spell_dc(self, spell_level: int, school: str | None = None) -> int:
         """C-5: 10 + spell level + casting modifier, + 1 per Spell Focus / Greater Spell Focus
         in the spell's school."""
-        focus = sum(
-            e.value for c, e in self._feat_effects() if e.stat == "spell_dc" and c.school == school
-        )
+        focus = sum(e.value for c, e in self._feat_effects() if e.stat == "spell_dc" and c.school == school)
         return 10 + spell_level + self.casting_mod + focus
 
     def spell_ids(self) -> list[str]:
@@ -482,19 +504,20 @@ class Character(_Sheet):
     def ac(self) -> int:
         """C-4: 10 + armor + shield + Dex (capped) + dodge + deflection + natural armor."""
         armor = sum(a.bonus for a in (self.armor_data, self.shield_data) if a)
-        return (
-            10 + armor + self.dex_to_ac + self.dodge_bonus + self._deflection + self._natural
-        )
+        return 10 + armor + self.dex_to_ac + self.dodge_bonus + self._deflection + self._natural
 
     @property
     def _deflection(self) -> int:
-        return max((i.bonus for i in self.items if isinstance(i, Worn) and i.item == "ring_of_protection"),
-                   default=0)
+        return max(
+            (i.bonus for i in self.items if isinstance(i, Worn) and i.item == "ring_of_protection"), default=0
+        )
 
     @property
     def _natural(self) -> int:
-        return max((i.bonus for i in self.items
-                    if isinstance(i, Worn) and i.item == "amulet_of_natural_armor"), default=0)
+        return max(
+            (i.bonus for i in self.items if isinstance(i, Worn) and i.item == "amulet_of_natural_armor"),
+            default=0,
+        )
 
     @property
     def touch_ac(self) -> int:
@@ -516,8 +539,15 @@ class Character(_Sheet):
         """Combat maneuver defense: 10 + BAB + Str + Dex + dodge + deflection (+2 against bull
         rush with Improved Bull Rush)."""
         extra = self._feat_total("cmd", maneuver) if maneuver else 0
-        return (10 + self.bab + self.mod("str") + self.mod("dex") + self._feat_total("cmd")
-                + self._deflection + extra)
+        return (
+            10
+            + self.bab
+            + self.mod("str")
+            + self.mod("dex")
+            + self._feat_total("cmd")
+            + self._deflection
+            + extra
+        )
 
     # ---- weapons and touch attacks (C-4) ------------------------------------------------------
 
@@ -585,7 +615,8 @@ class Character(_Sheet):
             "concentration": self.concentration,
             "slots": list(self.slots),
             "spell_dcs": {level: self.spell_dc(level) for level, n in enumerate(self.slots) if n is not None}
-            if self.is_caster else {},
+            if self.is_caster
+            else {},
             "skills": {s: self.skill_total(s) for s in classes.SKILL_ABILITY},
         }
 

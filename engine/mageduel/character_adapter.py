@@ -84,6 +84,7 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
         speed=float(ch.speed),
         skills=skills,
         feats=frozenset(f.id for f in ch.feats),
+        features=frozenset(ch.class_features),
         weapons=weapons,
         prepared=prepared,
         known=known,

@@ -68,6 +68,8 @@ class Combatant:
     skills: dict[str, int]  # totals without the d20 (spellcraft, bluff, intimidate, sense_motive, ...)
     feats: frozenset[str]
     weapons: list[WeaponUse]
+    #: Class features beyond the base class (``parry``: the duelist's, DU-28).
+    features: frozenset[str] = frozenset()
     prepared: list[PreparedSpell] = field(default_factory=list)
     known: dict[int, list[str]] = field(default_factory=dict)
     slots: dict[int, int] = field(default_factory=dict)
@@ -103,6 +105,10 @@ class Combatant:
     md_counter_round: int = -1
     effort_used: bool = False
     readied: str | None = None
+    #: DU-28: an attack given up in a full attack to parry before the next turn (the parry feature in use),
+    #: and the round of the last duel parry made with it (once per round).
+    parry_held: bool = False
+    feature_parry_round: int = -1
     effort_delay_hp: bool = False  # DU-20 in force
     deferred: list[Any] = field(default_factory=list)  # DU-19 effects waiting for the end of next turn
     mirror_images: int = 0

@@ -24,6 +24,7 @@ from . import actions as _act
 from . import checks, geometry
 from . import effects as _eff
 from .conditions import Condition
+from .spells.model import SIZE_ORDER
 from .state import ALWAYS, NEVER, Option
 
 if TYPE_CHECKING:
@@ -325,21 +326,22 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
     resolved, its target may duel dodge or (weapons only, never firearms) duel parry. Returns the set of
     defences declared."""
 
-    if (
-        not _duel_actions(duel)
-        or target.side == attacker.side
-        or not can_react(target)
-        or not target.immediate_ready
-    ):
+    if not _duel_actions(duel) or target.side == attacker.side or not can_react(target):
         return set()
-    opts = [Option("react dodge", "dodge", {"reaction": "dodge"})]
+    free = feature_parry(duel, target, attacker, source, what)
+    if not target.immediate_ready and not free:
+        return set()
+    opts = [Option("react dodge", "dodge", {"reaction": "dodge"})] if target.immediate_ready else []
     if source == "weapon" and not getattr(what, "firearm", False):  # DU-26: not spells, not firearms
         for w in target.weapons:
             if w.kind == "melee":
-                opts.append(Option(f"react parry {w.id}", "parry", {"reaction": "parry", "weapon": w.id}))
+                data = {"reaction": "parry", "weapon": w.id} | ({"feature": True} if free else {})
+                opts.append(Option(f"react parry {w.id}", "parry", data))
     hook = duel.hooks.legal
     if hook is not None:
         opts = [o for o in opts if hook(duel, target.id, o) is None]
+    if not opts:
+        return set()
     choice = yield from _react(
         duel,
         target.id,
@@ -350,13 +352,32 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
     )
     if choice == "pass":
         return set()
-    use_immediate(duel, target, choice)
+    if free and choice.startswith("react parry"):
+        # DU-28: the parry class feature in use parries once per round without the immediate action.
+        target.feature_parry_round = duel.round
+        duel.emit("parry-feature", target.id, {"attacker": attacker.id}, ("DU-28",))
+    else:
+        use_immediate(duel, target, choice)
     if choice == "react dodge":
         duel.emit("dodge", target.id, {"attacker": attacker.id}, ("DU-22", "DU-23"))
         return {"dodge"}
     duel.data.setdefault("parry_weapon", {})[target.id] = choice.split()[2]
     duel.emit("parry", target.id, {"attacker": attacker.id, "weapon": choice.split()[2]}, ("DU-26",))
     return {"parry"}
+
+
+def feature_parry(duel: Duel, target: Combatant, attacker: Combatant, source: str, what: Any) -> bool:
+    """DU-28: may ``target`` duel parry this attack with the parry class feature, free of the immediate
+    action? Only while the feature is in use (an attack given up to hold a parry, ``parry_held``), once per
+    round, against a melee weapon attack by an attacker no larger than the target (the duelist's parry)."""
+    return (
+        target.parry_held
+        and "parry" in target.features
+        and target.feature_parry_round != duel.round
+        and source == "weapon"
+        and getattr(what, "kind", "") == "melee"
+        and SIZE_ORDER.index(attacker.size) <= SIZE_ORDER.index(target.size)
+    )
 
 
 def dodge_aftermath(duel: Duel, c: Combatant) -> None:

@@ -54,11 +54,89 @@ def test_du27_unarmed_the_parry_takes_2_more():
     assert d.events("parry-fails")
 
 
-def test_du28_no_one_here_has_the_parry_class_feature_so_a_parry_spends_the_immediate_action():
+def test_du28_without_the_class_feature_a_parry_spends_the_immediate_action():
     d = parried("longsword", attack=12, parry=18)
     (imm,) = d.events("immediate")
     assert imm.actor == "p2" and "parry" in imm.data["action"]
-    assert d.duel.by_id["p2"].swift_spent_next is False  # spent on the turn that followed
+    assert not d.events("parry-feature")
+
+
+def duelist(plan: list, rolls: list | None = None) -> Driver:
+    """Séverine (fighter 8 with the duelist's parry) against Garrick, side by side; she acts first."""
+    d = Driver(
+        scenario("severine", "garrick", kind="duel", positions=CLOSE),
+        plan=plan,
+        rolls=[("initiative", 20), *(rolls or [])],
+    )
+    d.run(until=lambda du: du.round >= 2 and du.turn_of == "p1")
+    return d
+
+
+def test_du28_holding_a_parry_gives_up_the_full_attacks_last_attack():
+    d = duelist([("p1", "full-attack rapier @p2 hold-parry")])
+    (held,) = d.events("parry-held")
+    assert held.actor == "p1" and held.clauses == ("DU-28",)
+    mine = [e for e in d.events("roll") if e.actor == "p1" and e.data["purpose"] == "attack with rapier"]
+    assert len(mine) == 1  # +8/+3 less the last attack
+
+
+def test_du28_with_the_feature_in_use_the_first_parry_of_the_round_is_free_the_next_is_not():
+    d = duelist(
+        [
+            ("p1", "full-attack rapier @p2 hold-parry"),
+            ("p2", "full-attack longsword @p1"),
+            ("p1", "react parry rapier"),
+            ("p1", "react parry rapier"),
+        ]
+    )
+    (free,) = d.events("parry-feature")
+    assert free.actor == "p1" and free.clauses == ("DU-28",)
+    parries = d.events("parry")
+    assert [e.actor for e in parries] == ["p1", "p1"]
+    # Only the second parry of the round took the immediate action (DU-11).
+    (imm,) = [e for e in d.events("immediate") if e.actor == "p1"]
+    assert imm.seq > free.seq and imm.seq > parries[0].seq
+
+
+def test_du28_the_free_parry_is_offered_even_with_the_immediate_action_spent():
+    d = Driver(
+        scenario("severine", "garrick", kind="duel", positions=CLOSE),
+        plan=[("p1", "full-attack rapier @p2 hold-parry"), ("p2", "attack longsword @p1")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.turn_of == "p2")
+    d.duel.by_id["p1"].immediate_ready = False  # as if spent on something else since her turn
+    d.run(until=lambda du: du.pending is not None and du.pending.kind == "defend")
+    assert d.duel.pending.player == "p1"
+    ids = d.duel.pending.option_ids
+    assert "react parry rapier" in ids and "react dodge" not in ids  # the dodge needs the immediate action
+
+
+def test_du28_a_full_attack_without_holding_a_parry_leaves_the_feature_unused():
+    d = duelist(
+        [("p1", "full-attack rapier @p2"), ("p2", "attack longsword @p1"), ("p1", "react parry rapier")]
+    )
+    assert not d.events("parry-feature") and not d.events("parry-held")
+    assert [e.actor for e in d.events("immediate")] == ["p1"]
+
+
+def test_du28_the_held_parry_lapses_at_the_start_of_her_next_turn():
+    d = duelist([("p1", "full-attack rapier @p2 hold-parry")])
+    assert d.duel.by_id["p1"].parry_held is False  # round 2, her turn
+
+
+def test_du28_only_a_fighter_with_the_duelists_entry_may_have_the_feature():
+    import pytest
+    from mageduel import roster
+    from mageduel.character import Character
+    from pydantic import ValidationError
+
+    garrick = roster.get("garrick").model_dump()
+    with pytest.raises(ValidationError, match="(?s)class_features.*needs the feat 'weapon_finesse'"):
+        Character.model_validate({**garrick, "class_features": ["parry"]})
+    ilse = roster.get("ilse").model_dump()
+    with pytest.raises(ValidationError, match=r"(?s)class_features.*base attack bonus \+6"):
+        Character.model_validate({**ilse, "class_features": ["parry"]})
 
 
 def test_du29_a_parry_covers_one_attack_the_next_resolves_normally():
