@@ -618,6 +618,8 @@ def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     else:
         m = SIZE_ORDER.index(t.size)
     for tier in node.tiers:
+        if tier.flying is not None and tier.flying != t.flying:
+            continue
         bound = tier.at_most
         if isinstance(bound, str):
             bound = SIZE_ORDER.index(bound)

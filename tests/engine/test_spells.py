@@ -359,6 +359,30 @@ def test_tiers_must_ascend():
         TieredNode(measure="hit_points", tiers=[{"at_most": 100}, {"at_most": 50}])
 
 
+def test_tiers_by_flight_share_a_bound_only_with_the_either_way_band_last():
+    ok = TieredNode(measure="size", tiers=[{"at_most": "small", "flying": True}, {"at_most": "small"}])
+    assert [t.flying for t in ok.tiers] == [True, None]
+    with pytest.raises(ValidationError, match="either flight state"):
+        TieredNode(measure="size", tiers=[{"at_most": "small"}, {"at_most": "small", "flying": True}])
+    with pytest.raises(ValidationError, match="ascending"):
+        TieredNode(measure="size", tiers=[{"at_most": "small", "flying": True}] * 2)
+
+
+def test_gust_of_wind_blows_flyers_back_by_size_and_knocks_walkers_down():
+    from mageduel.effects import spell_by_id
+
+    save = next(e for e in spell_by_id("gust_of_wind").effects if e.kind == "save")
+    bands = [(t.at_most, t.flying, [x.kind for x in t.effects]) for t in save.effects[0].tiers]
+    assert bands == [
+        ("tiny", True, ["forced_movement", "damage"]),
+        ("tiny", None, ["forced_movement", "damage"]),
+        ("small", True, ["forced_movement"]),
+        ("small", None, ["condition"]),
+        ("medium", True, ["forced_movement"]),
+        ("medium", None, ["forced_movement"]),
+    ]
+
+
 def test_catalogue_refuses_duplicates_and_one_way_counters():
     one = minimal()
     with pytest.raises(ValidationError, match="duplicate spell ids: test_bolt"):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from mageduel import endings, state
 
 from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
@@ -110,6 +112,49 @@ def test_md22_being_pushed_out_by_telekinesis_is_expulsion():
     assert not d.duel.zone.holds(tuple(push.data["to"]))
     out = d.duel.outcome
     assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"])
+
+
+def gusty_ilse() -> dict:
+    """Ilse's sheet with gust of wind prepared instead of glitterdust."""
+    from mageduel import roster
+
+    sheet = roster.get("ilse").model_dump(mode="json")
+    sheet["prepared"]["2"] = ["scorching_ray", "mirror_image", "gust_of_wind"]
+    return sheet
+
+
+def gust_duel(flying: bool) -> Driver:
+    data = scenario("ilse", "kael", options=zone_opts(20))
+    data["participants"][0] = {"id": "p1", "character": gusty_ilse()}
+    d = Driver(
+        data,
+        plan=[("p1", casting("gust_of_wind"))],
+        rolls=[("initiative", 20), ("fortitude save against gust_of_wind", 1), ("gust_of_wind distance", 6)],
+    )
+    d.run(until=lambda du: bool(d.rite("begin")))  # inside, before the first turn's options are built
+    kael = d.duel.by_id["p2"]
+    kael.flying = flying  # as by a fly spell cast in the preparation (MD-8 carries spells on oneself)
+    kael.pos = (kael.pos[0], kael.pos[1], 5.0 if flying else 0.0)
+    d.run()
+    return d
+
+
+def test_md22_a_medium_flyer_blown_back_by_gust_of_wind_is_expelled():
+    d = gust_duel(flying=True)
+    (push,) = d.events("pushed")
+    assert push.actor == "p2" and push.data["spell"] == "gust_of_wind"
+    # 1d6 (6) x 5 ft along the wind, straight away from Ilse (up as well, as Kael flies above her).
+    assert round(math.dist(push.data["to"], push.data["from"])) == 30 and push.data["to"][1] > 20
+    assert not d.duel.zone.holds(tuple(push.data["to"]))
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"]) and "MD-22" in out.clauses
+
+
+def test_md22_gust_of_wind_only_holds_back_a_medium_walker():
+    d = gust_duel(flying=False)
+    assert not d.events("pushed")
+    (held,) = [e for e in d.events("condition") if e.actor == "p2" and e.data.get("condition") == "held back"]
+    assert d.duel.outcome.reason == "time"  # nobody struck again: still inside at the end
 
 
 def test_md23_in_a_one_on_one_the_opponent_of_the_disqualified_wins():

@@ -30,18 +30,53 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 # Small closed vocabularies (JSON strings, so data files stay readable).
 
 School = Literal[
-    "abjuration", "conjuration", "divination", "enchantment", "evocation",
-    "illusion", "necromancy", "transmutation", "universal",
+    "abjuration",
+    "conjuration",
+    "divination",
+    "enchantment",
+    "evocation",
+    "illusion",
+    "necromancy",
+    "transmutation",
+    "universal",
 ]
 #: Subschools matter to the rules: compulsion/charm forbid acclimation (MD-3), summoning can be
 #: banned (DU-6), teleportation moves the caster (MD-22 expulsion).
 Subschool = Literal[
-    "calling", "charm", "compulsion", "creation", "figment", "glamer", "healing", "pattern",
-    "phantasm", "polymorph", "scrying", "shadow", "summoning", "teleportation",
+    "calling",
+    "charm",
+    "compulsion",
+    "creation",
+    "figment",
+    "glamer",
+    "healing",
+    "pattern",
+    "phantasm",
+    "polymorph",
+    "scrying",
+    "shadow",
+    "summoning",
+    "teleportation",
 ]
 Descriptor = Literal[
-    "acid", "air", "chaotic", "cold", "darkness", "death", "earth", "electricity", "evil", "fear",
-    "fire", "force", "good", "language_dependent", "lawful", "light", "mind_affecting", "sonic",
+    "acid",
+    "air",
+    "chaotic",
+    "cold",
+    "darkness",
+    "death",
+    "earth",
+    "electricity",
+    "evil",
+    "fear",
+    "fire",
+    "force",
+    "good",
+    "language_dependent",
+    "lawful",
+    "light",
+    "mind_affecting",
+    "sonic",
     "water",
 ]
 CastingTime = Literal["standard", "full_round", "one_round", "swift", "immediate"]
@@ -49,31 +84,95 @@ Ability = Literal["str", "dex", "con", "int", "wis", "cha"]
 SaveKind = Literal["fort", "ref", "will"]
 #: Damage types: the five energies, force, the three physical types, and untyped.
 DamageType = Literal[
-    "acid", "cold", "electricity", "fire", "sonic", "force",
-    "bludgeoning", "piercing", "slashing", "untyped",
+    "acid",
+    "cold",
+    "electricity",
+    "fire",
+    "sonic",
+    "force",
+    "bludgeoning",
+    "piercing",
+    "slashing",
+    "untyped",
 ]
 #: C-11 conditions (spelling as in RULES.md and conditions.py), plus ``charmed`` (charm person:
 #: MD-3 compulsion) and ``asleep`` (sleep: helpless but woken by a slap or a wound, which the DU-5
 #: ruling says does not end a duel, unlike ``unconscious``). The CORE adds both to its rules.
 ConditionName = Literal[
-    "blinded", "confused", "dazed", "entangled", "exhausted", "fatigued", "frightened",
-    "nauseated", "paralysed", "petrified", "prone", "shaken", "sickened", "staggered", "stunned",
-    "unconscious", "invisible", "flying", "charmed", "asleep",
+    "blinded",
+    "confused",
+    "dazed",
+    "entangled",
+    "exhausted",
+    "fatigued",
+    "frightened",
+    "nauseated",
+    "paralysed",
+    "petrified",
+    "prone",
+    "shaken",
+    "sickened",
+    "staggered",
+    "stunned",
+    "unconscious",
+    "invisible",
+    "flying",
+    "charmed",
+    "asleep",
 ]
 Size = Literal["fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 #: Order of :data:`Size`, smallest first, so ``tiered`` bands can compare sizes.
 SIZE_ORDER: tuple[str, ...] = (
-    "fine", "diminutive", "tiny", "small", "medium", "large", "huge", "gargantuan", "colossal",
+    "fine",
+    "diminutive",
+    "tiny",
+    "small",
+    "medium",
+    "large",
+    "huge",
+    "gargantuan",
+    "colossal",
 )
 BonusType = Literal[
-    "armor", "shield", "natural_armor", "deflection", "dodge", "circumstance", "competence",
-    "enhancement", "insight", "luck", "morale", "resistance", "size", "sacred", "profane",
-    "untyped", "penalty",
+    "armor",
+    "shield",
+    "natural_armor",
+    "deflection",
+    "dodge",
+    "circumstance",
+    "competence",
+    "enhancement",
+    "insight",
+    "luck",
+    "morale",
+    "resistance",
+    "size",
+    "sacred",
+    "profane",
+    "untyped",
+    "penalty",
 ]
 Stat = Literal[
-    "ac", "touch_ac", "flat_footed_ac", "attack", "melee_attack", "ranged_attack", "damage",
-    "saves", "fort", "ref", "will", "cmb", "cmd", "initiative", "concentration",
-    "spellcraft", "perception", "fly", "acrobatics", "stealth",
+    "ac",
+    "touch_ac",
+    "flat_footed_ac",
+    "attack",
+    "melee_attack",
+    "ranged_attack",
+    "damage",
+    "saves",
+    "fort",
+    "ref",
+    "will",
+    "cmb",
+    "cmd",
+    "initiative",
+    "concentration",
+    "spellcraft",
+    "perception",
+    "fly",
+    "acrobatics",
+    "stealth",
 ]
 
 
@@ -422,16 +521,19 @@ class AreaNode(_Frozen):
 
 
 class Tier(_Frozen):
-    """One band of a ``tiered`` node: targets with a measure at most ``at_most`` (None: any)."""
+    """One band of a ``tiered`` node: targets with a measure at most ``at_most`` (None: any).
+    ``flying``: the band holds only for a target in flight (True) or on the ground (False); None: either
+    (gust of wind blows flyers back and knocks walkers down)."""
 
     at_most: int | Size | None = None
+    flying: bool | None = None
     effects: tuple[Effect, ...] = ()
 
 
 class TieredNode(_Frozen):
     """Effects that depend on the target (color spray by Hit Dice, power word stun by current hit
-    points, gust of wind by size). The first band whose ``at_most`` the target does not exceed
-    applies; a target above every band is unaffected."""
+    points, gust of wind by size and flight). The first band whose ``at_most`` the target does not
+    exceed (and whose ``flying``, if set, matches) applies; a target no band matches is unaffected."""
 
     kind: Literal["tiered"] = "tiered"
     measure: Literal["hit_dice", "hit_points", "size"]
@@ -445,11 +547,26 @@ class TieredNode(_Frozen):
                 raise ValueError("size tiers take a size name")
             if self.measure != "size" and isinstance(tier, str):
                 raise ValueError(f"{self.measure} tiers take a number")
-        keys = [(SIZE_ORDER.index(b) if isinstance(b, str) else b) for b in bounds if b is not None]
-        if keys != sorted(keys) or len(set(keys)) != len(keys):
+        inf = len(SIZE_ORDER) + 10**9  # an open-ended band is above every bound
+        keys = [
+            (
+                inf
+                if t.at_most is None
+                else SIZE_ORDER.index(t.at_most)
+                if isinstance(t.at_most, str)
+                else t.at_most
+            )
+            for t in self.tiers
+        ]
+        if keys != sorted(keys) or len(set(zip(keys, (t.flying for t in self.tiers), strict=True))) != len(
+            keys
+        ):
             raise ValueError("tiers must be in ascending order of 'at_most'")
-        if None in bounds[:-1]:
-            raise ValueError("only the last tier may be open-ended")
+        for i in range(len(keys) - 1):
+            # Among bands of one bound, one for either flight state must come last (the rest would be dead).
+            if keys[i] == keys[i + 1] and self.tiers[i].flying is None:
+                what = "open-ended tier" if keys[i] == inf else "tier for either flight state"
+                raise ValueError(f"only the last tier of a bound may be an {what}")
         return self
 
 
@@ -719,24 +836,79 @@ class RevealNode(_Frozen):
 
 
 Effect = Annotated[
-    AttackNode | SaveNode | MissilesNode | AreaNode | TieredNode | ChoiceNode | ChainNode
-    | DamageNode | ConditionNode | AbilityNode | NegativeLevelsNode | ForcedMovementNode
-    | ModifierNode | TempHpNode | DamageReductionNode | EnergyResistanceNode | ImmunityNode
-    | ConcealmentNode | MirrorImagesNode | FlyingNode | SpeedNode | SummonNode | DispelNode | SlayNode
-    | TeleportNode | WallNode | RevealNode,
+    AttackNode
+    | SaveNode
+    | MissilesNode
+    | AreaNode
+    | TieredNode
+    | ChoiceNode
+    | ChainNode
+    | DamageNode
+    | ConditionNode
+    | AbilityNode
+    | NegativeLevelsNode
+    | ForcedMovementNode
+    | ModifierNode
+    | TempHpNode
+    | DamageReductionNode
+    | EnergyResistanceNode
+    | ImmunityNode
+    | ConcealmentNode
+    | MirrorImagesNode
+    | FlyingNode
+    | SpeedNode
+    | SummonNode
+    | DispelNode
+    | SlayNode
+    | TeleportNode
+    | WallNode
+    | RevealNode,
     Field(discriminator="kind"),
 ]
 """One effect node; ``kind`` says which."""
 
 EFFECT_KINDS: tuple[str, ...] = (
-    "attack", "save", "missiles", "area", "tiered", "choice", "chain", "damage", "condition",
-    "ability", "negative_levels", "forced_movement", "modifier", "temp_hp", "damage_reduction",
-    "energy_resistance", "immunity", "concealment", "mirror_images", "flying", "speed", "summon", "dispel",
-    "slay", "teleport", "wall", "reveal",
+    "attack",
+    "save",
+    "missiles",
+    "area",
+    "tiered",
+    "choice",
+    "chain",
+    "damage",
+    "condition",
+    "ability",
+    "negative_levels",
+    "forced_movement",
+    "modifier",
+    "temp_hp",
+    "damage_reduction",
+    "energy_resistance",
+    "immunity",
+    "concealment",
+    "mirror_images",
+    "flying",
+    "speed",
+    "summon",
+    "dispel",
+    "slay",
+    "teleport",
+    "wall",
+    "reveal",
 )
 
-for _model in (AttackNode, SaveNode, MissilesNode, AreaNode, Tier, TieredNode, Option, ChoiceNode,
-               ChainNode, ConditionNode):
+for _model in (
+    AttackNode,
+    SaveNode,
+    MissilesNode,
+    AreaNode,
+    Tier,
+    TieredNode,
+    Option,
+    ChoiceNode,
+    ChainNode,
+    ConditionNode,
+):
     _model.model_rebuild()
 
 
