@@ -161,12 +161,51 @@ def plain_duel_end(duel: Duel) -> Outcome | None:
             if c.status != "dead":
                 sides.setdefault(c.side, []).append(c.id)
         return _last_side(duel, sides, "death", ("DU-5",), "every rival is dead (a duel to the death)")
+    if terms.fought_by == "summoned":
+        return _last_side(
+            duel,
+            proxy_sides(duel, people),
+            "defeat",
+            ("DU-6", "DU-5"),
+            "every rival's creatures are down and no summoning is left to them",
+        )
     # Default (and the fallback of the other conditions: someone who cannot go on ends any duel).
     standing: dict[str, list[str]] = {}
     for c in people:
         if c.status not in OUT_STATUSES and not c.ends_duel_condition():
             standing.setdefault(c.side, []).append(c.id)
     return _last_side(duel, standing, "defeat", ("DU-5",), "every rival is unconscious or cannot go on")
+
+
+def proxy_sides(duel: Duel, people: list[Combatant]) -> dict[str, list[str]]:
+    """DU-6, a duel of summoned creatures: a side stays in while one of its creatures stands or one of its
+    casters, able to act, can still summon."""
+    from .state import OUT_STATUSES
+
+    sides: dict[str, list[str]] = {}
+    for c in people:
+        able = c.status not in OUT_STATUSES and not c.ends_duel_condition()
+        creatures = [s for s in duel.participants if s.summoned_by == c.id and s.status == "active"]
+        if creatures or (able and can_summon(c)):
+            sides.setdefault(c.side, []).append(c.id)
+    return sides
+
+
+def can_summon(c: Combatant) -> bool:
+    """Whether ``c`` has a summoning spell left: prepared and unused, or known with a slot to cast it, or
+    on an item with charges."""
+    from .effects import spell_by_id
+
+    if any(not p.used and spell_by_id(p.spell).summons for p in c.prepared):
+        return True
+    for level, ids in c.known.items():
+        if any(n > 0 for lvl, n in c.slots.items() if lvl >= level) and any(
+            spell_by_id(i).summons for i in ids
+        ):
+            return True
+    return any(
+        it["left"] > 0 and any(spell_by_id(sid).summons for sid, _ in it["spells"]) for it in c.item_uses
+    )
 
 
 def check_end(duel: Duel) -> Outcome | None:

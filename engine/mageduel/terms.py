@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from .weapons import WEAPONS
 
 if TYPE_CHECKING:
+    from .combatant import Combatant
     from .hooks import Hooks
     from .scenario import Scenario
     from .state import Duel, Option
@@ -35,6 +36,9 @@ EndKind = Literal["default", "to_the_death", "first_blood", "first_hit", "hits"]
 #: challenger offers it and each defender accepts or refuses (DU-1); "called": the defender calls for a
 #: mageduel the challenger did not offer, and the challenger accepts or refuses (MD-2).
 Challenge = Literal["agreed", "offered", "called"]
+#: DU-6: who fights. "participants": the duellists themselves; "summoned": the creatures they summon fight
+#: each other on their behalf (the exception to a summoning ban), the casters only summon and support them.
+FoughtBy = Literal["participants", "summoned"]
 #: DU-14: the French text (DC 15 + spell level, once per round) or the English original as a variant
 #: (DC 15 + the caster's level, no once-per-round limit).
 CounterRule = Literal["fr", "en"]
@@ -60,6 +64,7 @@ class Terms(BaseModel):
     ban_poison: bool = False
     ban_ranged: bool = False
     ban_magic_on_others: bool = False
+    fought_by: FoughtBy = "participants"
     # X-2 switches.
     duel_actions: bool = True
     performance_combat: bool = False
@@ -120,6 +125,19 @@ class Terms(BaseModel):
             problems.append(
                 "ban_ranged: contradicts weapon_forms ['ranged'], which allows only ranged weapons"
             )
+        if self.fought_by == "summoned":
+            if mage:
+                problems.append("fought_by: a mageduel is fought by the mages themselves, not by creatures")
+            if self.ban_summoning:
+                problems.append(
+                    "ban_summoning: a duel fought by summoned creatures cannot ban summoning (DU-6)"
+                )
+            if self.attack_kind == "weapons":
+                problems.append("attack_kind: a duel of summoned creatures needs spells, not 'weapons'")
+            if self.ban_magic_on_others:
+                problems.append(
+                    "ban_magic_on_others: the casters summon and support their creatures, who are others"
+                )
         if self.nonlethal_arena and self.end == "to_the_death":
             problems.append("nonlethal_arena: a nonlethal arena (DU-31) cannot host a duel to the death")
         if self.performance_combat and not self.duel_actions:
@@ -142,6 +160,7 @@ class Terms(BaseModel):
             or self.ban_summoning
             or self.ban_ranged
             or self.ban_magic_on_others
+            or self.fought_by == "summoned"
         )
 
     @property
@@ -220,6 +239,10 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
     terms: Terms = duel.terms
     actor = duel.by_id[actor_id]
     kind = option.kind
+    if terms.fought_by == "summoned":
+        found = proxy_breach(duel, actor, option)
+        if found is not None:
+            return found
     if kind in ("attack", "full-attack", "aoo"):
         wid = option.data.get("weapon")
         w = next((x for x in actor.weapons if x.id == wid), None)
@@ -239,6 +262,32 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
         ranged = "ranged_touch" in sp.attack_kinds
         ok, why, clause = terms.spell_allowed(sp.summons, others, ranged)
         return None if ok else (why, clause)
+    return None
+
+
+def _touched(duel: Duel, actor_id: str, option: Option) -> set[str]:
+    """Who a weapon attack or a spell option reaches besides its actor."""
+    out = set(option.data.get("targets", [])) | set(option.data.get("affected", []))
+    if option.data.get("aim"):
+        out.add(option.data["aim"])
+    return out - {actor_id}
+
+
+def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str] | None:
+    """DU-6, a duel fought by summoned creatures: the casters do not fight (no weapon attack, no spell
+    reaching anyone but themselves and their own side's creatures); the creatures fight creatures, never
+    the rival casters."""
+    if option.kind not in ("attack", "full-attack", "aoo", "cast"):
+        return None
+    touched = [duel.by_id[t] for t in _touched(duel, actor.id, option) if t in duel.by_id]
+    if actor.summoned_by is None:
+        if option.kind != "cast":
+            return "in a duel of summoned creatures the casters do not fight", "DU-6"
+        if any(t.side != actor.side or t.summoned_by is None for t in touched):
+            return "in a duel of summoned creatures a caster's spells go only to their own creatures", "DU-6"
+        return None
+    if any(t.side != actor.side and t.summoned_by is None for t in touched):
+        return "the summoned creatures fight each other, never the rival casters", "DU-6"
     return None
 
 

@@ -6,7 +6,7 @@ import pytest
 from mageduel.scenario import Scenario
 from pydantic import ValidationError
 
-from tests.rules.rules_kit import Driver, scenario, summoner
+from tests.rules.rules_kit import Driver, casting, scenario, summoner
 
 
 def turn_options(d: Driver, player: str = "p1") -> list[str]:
@@ -192,6 +192,68 @@ def test_du6_banned_summoning_is_not_offered():
         rolls=[("initiative", 20)],
     )
     assert not any("summon" in i for i in turn_options(banned))
+
+
+def test_du6_a_duel_fought_by_summoned_creatures_cannot_ban_summoning():
+    bad = scenario(
+        "ilse", "kael", kind="duel", terms={"fought_by": "summoned", "ban_summoning": True}, invalid=True
+    )
+    with pytest.raises(
+        ValidationError, match="ban_summoning: a duel fought by summoned creatures cannot ban"
+    ):
+        Scenario.model_validate(bad)
+    mage = scenario("ilse", "kael", terms={"fought_by": "summoned"}, invalid=True)
+    with pytest.raises(ValidationError, match="fought_by: a mageduel is fought by the mages themselves"):
+        Scenario.model_validate(mage)
+
+
+def proxy_duel() -> Driver:
+    """Two Ilses, each with one summon monster I, in a duel fought by their creatures (DU-6)."""
+    data = summoner(summoner(scenario("ilse", "ilse", kind="duel", terms={"fought_by": "summoned"})), 1)
+    return Driver(
+        data,
+        plan=[("p1", casting("summon_monster_i")), ("p2", casting("summon_monster_i"))],
+        rolls=[("initiative", 20)],
+    )
+
+
+def test_du6_in_a_duel_of_summoned_creatures_the_casters_summon_but_do_not_fight():
+    ids = turn_options(proxy_duel())
+    assert any(i.startswith("cast summon_monster_i") for i in ids)
+    assert "cast shield" in ids  # a spell on oneself is fine
+    assert not [i for i in ids if "@p2" in i]  # no spell and no attack at the rival caster
+    assert not [i for i in ids if i.startswith("attack")]
+
+
+def test_du6_the_creatures_fight_each_other_never_the_rival_casters():
+    d = proxy_duel()
+    d.run(until=lambda du: len(d.events("summoned")) == 2 and du.pending.kind == "turn")
+    mine = next(e.data["id"] for e in d.events("summoned") if e.actor == "p1")
+    theirs = next(e.data["id"] for e in d.events("summoned") if e.actor == "p2")
+    creature = d.duel.by_id[mine]
+    creature.pos = (d.duel.by_id[theirs].pos[0], d.duel.by_id[theirs].pos[1] + 5, 0.0)
+    d.duel.by_id["p2"].pos = (creature.pos[0] + 5, creature.pos[1], 0.0)  # the rival caster within reach too
+    d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1" and du.turn_of == mine)
+    ids = d.duel.pending.option_ids
+    assert any(i.startswith("attack") and i.endswith(f"@{theirs}") for i in ids)
+    assert not [i for i in ids if i.endswith("@p2")]
+
+
+def test_du6_a_side_whose_creatures_are_down_with_no_summoning_left_loses():
+    d = proxy_duel()
+    d.run(until=lambda du: len(d.events("summoned")) == 2 and du.pending.kind == "turn")
+    assert d.duel.outcome is None  # both have a creature up
+    theirs = next(e.data["id"] for e in d.events("summoned") if e.actor == "p2")
+    d.duel.by_id[theirs].status = "dead"
+    assert d.duel.ended()
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("defeat", ["p1"], ["p2"]) and "DU-6" in out.clauses
+
+
+def test_du6_before_anyone_summons_nobody_has_lost():
+    d = proxy_duel()
+    turn_options(d)
+    assert d.duel.outcome is None and not d.events("summoned")
 
 
 def test_du7_magic_on_others_may_be_banned_but_spells_on_oneself_stay():
