@@ -4,6 +4,24 @@ Hidden from the other participants (MD-26): the spell being cast — no name, le
 identify it or it resolves; their prepared spells, known spells and remaining slots; private events
 (``audience``); the options of a decision that is not theirs. ``player=None`` is an observer who sees only
 what is public.
+
+What the deciding player is told about their own options (``OptionView``), all computed here from the
+engine's own numbers so the page never re-derives a rule:
+
+- the save DC the engine will use (``Combatant.spell_dc``: the spell's level, the casting ability and Spell
+  Focus; an item's own DC for wands, staves and scrolls);
+- a chance (0..1): to hit (attack roll against the target's AC as it stands, natural 1 and 20, concealment
+  and mirror images), that the target fails its save, that a check succeeds (defensive casting, a dispel
+  or duel counterspell check). What a player may fairly know: their own bonuses, and the defences anyone
+  sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on a hidden spell
+  (no identification chance; a counterspell's chance only once the spell is known, or a dispel's, whose DC
+  is the caster's level) — MD-26;
+- MD-8 during the preparation: whether the casting will carry into the zone or be suppressed on entry
+  (``rite.carries_into_zone``).
+
+The pending decision carries a ``code`` and ``args`` for its sentence (the page translates it; ``prompt``
+stays the engine's English) and ``reactions``, the reaction kinds its options belong to (Ask / Always /
+Never applies to each).
 """
 
 from __future__ import annotations
@@ -56,6 +74,19 @@ class SpellSlotView(_M):
     used: bool = False
 
 
+class ResourcesView(_M):
+    """A participant's duel resources this round (DU-11..DU-18, MD-12, C-9, C-10)."""
+
+    immediate_ready: bool
+    swift_spent_next: bool  # an immediate action off one's turn spent the next turn's swift action (C-9)
+    effort_used: bool
+    duel_counter_used: bool  # DU-13: once per round (French text; the English variant has no limit)
+    duel_counter_limited: bool
+    md_counter_used: bool  # MD-12: the extra counterspell, once per round
+    aoo_used: bool  # C-10: one attack of opportunity per round
+    readied: str | None = None
+
+
 class OwnView(CombatantView):
     """A participant's own sheet as it stands now."""
 
@@ -70,6 +101,11 @@ class OwnView(CombatantView):
     immediate_ready: bool
     effort_used: bool
     readied: str | None = None
+    speed: float = 0.0  # feet per move action, as it stands (haste, slow, conditions)
+    base_abilities: dict[str, int] = {}
+    ability_damage: dict[str, int] = {}  # MD-15 temporary damage, per ability (only those not 0)
+    ability_drain: dict[str, int] = {}
+    resources: ResourcesView | None = None
 
 
 class SpellInfo(_M):
@@ -86,14 +122,37 @@ class CastingView(_M):
 
 
 class OptionView(_M):
+    """One legal option, for the player who decides: its id and what it is about."""
+
     id: str
     kind: str
+    spell: str | None = None
+    slot: int | None = None
+    targets: list[str] = []
+    point: list[float] | None = None
+    weapon: str | None = None
+    item: str | None = None
+    item_kind: str | None = None
+    reaction: str | None = None
+    defensive: bool = False
+    save: str | None = None  # fort / ref / will: the save the spell calls for
+    dc: int | None = None  # the save DC the engine will use (C-5, Spell Focus, an item's own)
+    chance: float | None = None  # 0..1: to hit, that the target fails its save, that the check succeeds
+    chance_of: str | None = None  # "hit", "save" (the target fails it), "check", "sure"
+    concentration: float | None = None  # cast defensively: the chance the concentration check succeeds
+    carries: bool | None = None  # MD-8 precasting: carried into the zone (True) or suppressed (False)
+    names: dict[str, str] = {}  # the option's own name from the engine's data, per language (a spell's
+    # version, a summoned creature), when it has one
+    data: dict[str, Any] = {}  # the rest of the option's data (plain values only)
 
 
 class PendingView(_M):
     player: str
     kind: str
-    prompt: str = ""
+    prompt: str = ""  # the engine's English sentence (a fallback)
+    code: str = ""  # the sentence's catalogue key, without "prompt." (the page translates it)
+    args: dict[str, Any] = {}  # its parameters: combatant ids, numbers, spell ids the decider may know
+    reactions: list[str] = []  # the reaction kinds of its options (Ask / Always / Never per kind)
     context: dict[str, Any] = {}
     options: list[OptionView] | None = None  # only for the player who decides
 
@@ -170,6 +229,11 @@ def build_view(duel: Duel, player: str | None) -> View:
                 immediate_ready=c.immediate_ready,
                 effort_used=c.effort_used,
                 readied=c.readied,
+                speed=c.speed_now(),
+                base_abilities=dict(c.base_abilities),
+                ability_damage={a: v for a, v in c.ability_damage.items() if v},
+                ability_drain={a: v for a, v in c.ability_drain.items() if v},
+                resources=_resources(duel, c),
             )
         else:
             others.append(CombatantView(**_public(c)))
@@ -190,12 +254,20 @@ def build_view(duel: Duel, player: str | None) -> View:
     p = duel.pending
     if p is not None:
         mine = p.player == player
+        code, args = prompt_of(duel, p) if mine else ("", {})
         pending = PendingView(
             player=p.player,
             kind=p.kind,
             prompt=p.prompt if mine else "",
+            code=code,
+            args=args,
+            reactions=sorted(
+                {str(o.data["reaction"]) for o in p.options if o.data.get("reaction")} - {"rite"}
+            )
+            if mine
+            else [],
             context=p.context if mine else {},
-            options=[OptionView(id=o.id, kind=o.kind) for o in p.options] if mine else None,
+            options=_options(duel, p) if mine else None,
         )
     events = [EventModel.from_event(e) for e in duel.events if e.visible_to(player)]
     z = duel.zone
@@ -220,3 +292,265 @@ def build_view(duel: Duel, player: str | None) -> View:
         events=events,
         outcome=duel.outcome.to_dict() if duel.outcome else None,
     )
+
+
+# --- duel resources ---------------------------------------------------------------------------------------
+
+
+def _resources(duel: Duel, c: Combatant) -> ResourcesView:
+    limited = getattr(duel.terms, "counter_rule", "fr") != "en"
+    return ResourcesView(
+        immediate_ready=c.immediate_ready,
+        swift_spent_next=c.swift_spent_next,
+        effort_used=c.effort_used,
+        duel_counter_used=c.duel_counter_round == duel.round,
+        duel_counter_limited=limited,
+        md_counter_used=c.md_counter_round == duel.round,
+        aoo_used=c.aoo_round == duel.round,
+        readied=c.readied,
+    )
+
+
+# --- the prompt as a code ---------------------------------------------------------------------------------
+
+_CHOOSE = {"which creature?": "creature", "choose a version": "version", "choose the energy type": "energy"}
+
+
+def prompt_of(duel: Duel, ask: Any) -> tuple[str, dict[str, Any]]:
+    """The pending decision's sentence as a catalogue code and its parameters (ids and numbers, never a
+    spell the decider may not know). Derived from the kind and the context the rules gave the Ask."""
+    kind, ctx = ask.kind, ask.context or {}
+    if kind == "turn":
+        return "turn", {"actor": ctx.get("actor", ask.player)}
+    if kind in ("identify", "counter"):
+        return "casting", {"caster": ctx.get("caster"), "targets": list(ctx.get("targets") or [])}
+    if kind == "defend":
+        return "attack", {"attacker": ctx.get("attacker"), "source": ctx.get("source")}
+    if kind == "aoo":
+        return "provoke", {"provoker": ctx.get("provoker"), "why": ctx.get("why")}
+    if kind == "effort":
+        return (
+            ("effort.save", {"save": ctx["save"]}) if "save" in ctx else ("effort.hp", {"hp": ctx.get("hp")})
+        )
+    if kind == "roll":
+        keys = ("count", "sides", "purpose", "roller")
+        return "roll", {k: ctx.get(k) for k in keys}
+    if kind == "rite:zone":
+        b = ctx.get("bounds") or {}
+        return "rite:zone", {"minimum": b.get("minimum"), "maximum": b.get("maximum")}
+    if kind == "rite:answer":
+        for e in reversed(duel.events):
+            if e.kind == "rite" and e.data.get("step") == "call":
+                return "rite:answer.call", {"caller": e.actor}
+            if e.kind == "rite" and e.data.get("step") == "challenge":
+                return "rite:answer.offer", {"challenger": e.actor, "what": duel.kind}
+        return "rite:answer", {}
+    if kind == "rite:perform":
+        after = next((o.data.get("after") for o in ask.options if o.data.get("after")), "")
+        return "rite:perform", {"after": after}
+    if kind == "choose":
+        spell, _, rest = ask.prompt.partition(": ")
+        what = _CHOOSE.get(rest.strip(), "")
+        return ("choose." + what if what else "choose"), {"spell": spell if what else None}
+    plain = {k: v for k, v in ctx.items() if isinstance(v, str | int | float | bool) or v is None}
+    return kind, plain
+
+
+# --- options: what each is about, its DC and its chance ------------------------------------------------
+
+
+def _plain(v: Any) -> bool:
+    if isinstance(v, str | int | float | bool) or v is None:
+        return True
+    if isinstance(v, list | tuple):
+        return all(isinstance(x, str | int | float | bool) for x in v)
+    return False
+
+
+_OWN = {"spell", "slot", "targets", "point", "weapon", "item", "item_kind", "reaction", "defensive"}
+
+
+def _options(duel: Duel, ask: Any) -> list[OptionView]:
+    out = []
+    actor = duel.by_id.get(str((ask.context or {}).get("actor") or ask.player))
+    for o in ask.options:
+        d = o.data or {}
+        ov = OptionView(
+            id=o.id,
+            kind=o.kind,
+            spell=d.get("spell") if isinstance(d.get("spell"), str) else None,
+            slot=d.get("slot") if isinstance(d.get("slot"), int) else None,
+            targets=[str(x) for x in d.get("targets") or []],
+            point=[float(x) for x in d["point"]] if isinstance(d.get("point"), list | tuple) else None,
+            weapon=d.get("weapon") if isinstance(d.get("weapon"), str) else None,
+            item=d.get("item") if isinstance(d.get("item"), str) else None,
+            item_kind=d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
+            reaction=d.get("reaction") if isinstance(d.get("reaction"), str) else None,
+            defensive=bool(d.get("defensive")),
+            data={
+                k: (list(v) if isinstance(v, tuple) else v)
+                for k, v in d.items()
+                if k not in _OWN and _plain(v)
+            },
+        )
+        if o.kind == "choose":
+            try:
+                ov.names = _choice_names(ask, o)
+            except (KeyError, LookupError, ValueError, AttributeError):
+                pass
+        if actor is not None:
+            try:
+                _facts(duel, ask, actor, o, ov)
+            except (LookupError, ValueError, AttributeError, TypeError, StopIteration):
+                pass  # an option the facts do not cover (a new kind): shown without them
+        out.append(ov)
+    return out
+
+
+def _choice_names(ask: Any, o: Any) -> dict[str, str]:
+    """A ``choose`` option's name in each language: a spell's version (telekinesis) or a creature."""
+    d = o.data or {}
+    if d.get("creature"):
+        from .creatures import get as creature
+
+        name = creature(str(d["creature"])).name
+        return {"en": name.en, "fr": name.fr}
+    if d.get("choice"):
+        from .effects import spell_by_id
+        from .spells.model import ChoiceNode
+
+        spell = ask.prompt.partition(": ")[0]
+        try:
+            sp = spell_by_id(spell)
+        except (KeyError, LookupError, ValueError):
+            return {}
+        for n in sp.nodes():
+            if isinstance(n, ChoiceNode):
+                for opt in n.options:
+                    if opt.id == d["choice"]:
+                        return {"en": opt.name.en, "fr": opt.name.fr}
+    return {}
+
+
+def _d20(need: int, natural_rules: bool) -> float:
+    """The chance that d20 meets ``need`` (natural 1 fails and 20 succeeds on attacks and saves)."""
+    hits = 21 - need
+    lo, hi = (1, 19) if natural_rules else (0, 20)
+    return max(lo, min(hi, hits)) / 20
+
+
+def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
+    from . import checks
+    from .actions import miss_chance
+    from .effects import spell_by_id
+    from .spells.model import AttackNode, SaveNode
+
+    kind = o.kind
+    target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
+    if kind == "cast" and ov.spell:
+        sp = spell_by_id(ov.spell)
+        use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
+        if use is None:
+            ov.dc = c.spell_dc(sp.level, sp.school)  # the engine's own (effects.cast)
+        else:
+            mod = sp.level // 2
+            if use["kind"] == "staff" and c.casting_ability:
+                mod = max(mod, c.mod(c.casting_ability))
+            ov.dc = 10 + sp.level + mod  # the item's DC, as effects.cast computes it
+        nodes = sp.nodes()
+        save = next((n for n in nodes if isinstance(n, SaveNode)), None)
+        attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
+        if save is not None:
+            ov.save = save.save
+        else:
+            ov.dc = None  # no save: no DC to show
+        if ov.defensive:
+            need = checks.defensive_casting_dc(ov.slot if ov.slot is not None else sp.level)
+            bonus = sum(v for _, v in c.concentration_parts()) + c.defensive_bonus
+            ov.concentration = _d20(need - bonus, False)
+        if target is not None and target.side != c.side:
+            if attack is not None:
+                bonus = sum(v for _, v in c.attack_parts(attack.attack)) + attack.bonus
+                if c.has("invisible") and not target.has("blinded"):
+                    bonus += 2
+                p = _d20(target.ac("touch") - bonus, True)
+                ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
+            elif save is not None and ov.dc is not None:
+                s = sum(v for _, v in target.save_parts(save.save))
+                ov.chance, ov.chance_of = 1 - _d20(ov.dc - s, True), "save"
+        if duel.phase == "preparation" and duel.kind == "mageduel":
+            from .rite import carries_into_zone
+
+            touched = set(ov.targets) | {str(x) for x in (o.data or {}).get("affected") or []}
+            bearer = ov.targets[0] if ov.targets else c.id
+            ov.carries = carries_into_zone(sp, bearer, c.id, bool(touched - {c.id}))
+        return
+    if kind == "aoo" and ov.weapon:
+        target = duel.by_id.get(str((ask.context or {}).get("provoker")))
+    if kind in ("attack", "full-attack", "aoo") and ov.weapon and target is not None:
+        w = next((w for w in c.weapons if w.id == ov.weapon), None)
+        if w is None:
+            return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
+        bonus = (
+            sum(v for _, v in c.attack_parts(w.kind, c.attacks[0] if c.attacks else c.bab)) + w.attack_bonus
+        )
+        if c.has("invisible") and not target.has("blinded"):
+            bonus += 2
+        if w.kind == "ranged" and w.range_increment:
+            from .geometry import distance
+
+            bonus -= 2 * int(distance(c.pos, target.pos) // w.range_increment)
+        flat = target.loses_dex() or c.has("invisible")
+        ac = target.ac("flat-footed" if flat else "normal") - (
+            4 if w.kind == "melee" and target.has("prone") else 0
+        )
+        ov.chance, ov.chance_of = _hit_after(_d20(ac - bonus, True), c, target, miss_chance), "hit"
+        return
+    if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
+        _counter_chance(duel, ask, c, ov)
+        return
+
+
+def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> float:
+    """An attack roll's chance, then concealment (d100) and mirror images (one chance in images + 1)."""
+    p *= 1 - miss_chance(c, target) / 100
+    if target.mirror_images:
+        p /= target.mirror_images + 1
+    return p
+
+
+def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
+    """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
+    level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26)."""
+    from . import checks
+    from .effects import spell_by_id
+
+    cast = next((x for x in reversed(duel.casting) if x.caster == (ask.context or {}).get("caster")), None)
+    if cast is None:
+        return
+    caster = duel.by_id[cast.caster]
+    known = r.id in cast.known_by or cast.revealed
+    used = spell_by_id(str(ov.spell))
+    plus4 = 4 if "greater_dispel_counter_plus_4" in used.special else 0
+    dispel = used.id in ("dispel_magic", "greater_dispel_magic")
+    if ov.kind == "duel-counter":
+        if dispel:
+            bonus = r.cl() + plus4 + r.counter_bonus
+            ov.chance, ov.chance_of = _d20(checks.dispel_dc(caster.cl()) - bonus, False), "check"
+        elif known:
+            rule = getattr(duel.terms, "counter_rule", "fr")
+            dc = 15 + (cast.level if rule == "fr" else caster.cl())
+            mods = checks.table_3_10(
+                cast.spell.id, cast.spell.school, used.id, used.school, ov.slot or 0, cast.level
+            )
+            bonus = r.cl() + sum(v for _, v in mods) + r.counter_bonus
+            ov.chance, ov.chance_of = _d20(dc - bonus, False), "check"
+        return
+    if not known:
+        return
+    if used.id == cast.spell.id or used.id in getattr(cast.spell, "counters", ()):
+        ov.chance, ov.chance_of = 1.0, "sure"
+        return
+    cap = 20 if used.id == "greater_dispel_magic" else 10
+    bonus = min(r.cl(), cap) + plus4
+    ov.chance, ov.chance_of = _d20(checks.dispel_dc(caster.cl()) - bonus, False), "check"
