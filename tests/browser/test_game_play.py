@@ -95,7 +95,10 @@ def next_click(page) -> str:
         return "auto-roll"
     decide = game.locator('.side-col [data-act="decide"]')
     if kind == "turn":
-        casts = game.locator('.side-col [data-act="decide"][data-option^="cast "]')
+        casts = game.locator(
+            '.side-col .targets [data-act="decide"][data-option^="cast "], '
+            '.side-col .targets [data-act="decide"][data-option^="use "]'
+        )
         if casts.count():
             oid = casts.first.get_attribute("data-option")
             casts.first.click()

@@ -48,7 +48,7 @@ def choose_like_a_person(app: App, html: str) -> None:
         return
     opts = options(html)
     if kind == "turn":
-        casts = [o for o in opts if o.startswith("cast ")]
+        casts = [o for o in opts if o.startswith(("cast ", "use "))]
         if casts:
             app.handle("decide", {"option": casts[0]})
             return

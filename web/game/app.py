@@ -33,6 +33,7 @@ SHORTCUTS = (
     ("r", "keys.roll"),
     ("c", "keys.copy"),
     ("l", "keys.log"),
+    ("m", "keys.motion"),
     ("?", "keys.help"),
     ("Esc", "keys.close"),
 )
@@ -100,6 +101,8 @@ class App:
     clause: str | None = None
     notice: str | None = None
     show_keys: bool = False
+    #: The effect animations (a bolt, a hit flash): short, never waited for, and off with one click or "m".
+    motion: bool = True
     can_resume: bool = False
     storage: bool = True
     #: The last event each screen has shown: newer ones are announced (ARIA) and flashed on the board.
@@ -117,7 +120,7 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in ("filter", "clause", "close-clause", "keys", "copy-log"):
+        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion"):
             self.persist()
 
     def on_start(self, data: dict[str, str]) -> None:
@@ -207,6 +210,9 @@ class App:
 
     def on_keys(self, data: dict[str, str]) -> None:
         self.show_keys = not self.show_keys
+
+    def on_motion(self, data: dict[str, str]) -> None:
+        self.motion = not self.motion
 
     def on_copy_log(self, data: dict[str, str]) -> None:
         if self.session is not None:
@@ -547,16 +553,13 @@ class App:
         ids = [o.id for o in p.options] if mine and p is not None and p.options else []
         marks: list[str] = []
         preview = None
+        reach = False
         if mine and p is not None and p.kind == "turn":
             marks = [i for i in ids if i.startswith(("move ", "step "))]
+            reach = bool(marks) and not self.picked
             if self.picked:
-                sid, _, slot = self.picked.partition("|")
-                wanted = [
-                    i
-                    for i in ids
-                    if i.startswith(f"cast {sid}") and (f"slot{slot}" in i if slot else "slot" not in i)
-                ]
-                marks = [i for i in wanted if " def" not in i]
+                wanted = [o.id for o in decide.group(view, self.picked)]
+                marks = [i for i in wanted if not decide.options_of(view)[i].defensive]
                 preview = wanted[0] if wanted else None
         status = self.status_line(view, names)
         over = view.outcome is not None
@@ -590,10 +593,14 @@ class App:
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
             f'data-pending="{escape(p.kind if mine and p is not None else "")}">'
-            f'<div class="statusbar">{status}<button type="button" class="keys-button" data-act="keys" '
+            f'<div class="statusbar">{status}'
+            f'<button type="button" class="motion-button" data-act="motion" data-key="m" '
+            f'aria-pressed="{str(self.motion).lower()}">'
+            f"{escape(t('ui.motion.on' if self.motion else 'ui.motion.off', lang))}</button>"
+            f'<button type="button" class="keys-button" data-act="keys" '
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview, self._hit(view), self._bolts(view))}</div>"
+            f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach)}</div>"
             f'<div class="side-col">{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
@@ -685,6 +692,12 @@ class App:
             if tg != e.actor
         ]
 
+    def _flashes(self, view: Any) -> tuple[frozenset[str], list[tuple[str, str]]]:
+        """The short effect animations of what just happened (none when the player turned them off)."""
+        if not self.motion:
+            return frozenset(), []
+        return self._hit(view), self._bolts(view)
+
     def _hit(self, view: Any) -> frozenset[str]:
         last = self.seen.get(view.player or "", -1)
         return frozenset(e.actor for e in view.events if e.seq > last and e.kind == "damage" and e.actor)
@@ -706,9 +719,20 @@ class App:
                 f'<li class="rite-{state}" data-step="{key}"{" aria-current=step" if state == "now" else ""}>'
                 f'<span class="rite-clause">{clause}</span> {escape(t("ritestep." + key, lang))}</li>'
             )
+        names = panels.names_of(view)
+        details = "".join(
+            f'<p data-settled="{what}">{escape(line)}</p>'
+            for what in ("zone", "preparation")
+            if (line := text.settlement(view.events, what, lang, names))
+        )
         return (
             f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
             f"<ol>{''.join(items)}</ol></nav>"
+            + (
+                f'<div class="rite-detail" aria-label="{escape(t("ritestep.title", lang))}">{details}</div>'
+                if details
+                else ""
+            )
         )
 
     def render_replay_bar(self) -> str:

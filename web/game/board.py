@@ -61,6 +61,24 @@ def extent(view: Any) -> float:
     return max(10.0, math.ceil(far + 5))
 
 
+def drawn_at(c: Any, w: float) -> tuple[float, float]:
+    """Where a token is drawn, in feet (engine axes): where it stands, or — for someone out of the zone (an
+    expulsion, MD-22) — just outside the border on the side they left by, so the board still shows them."""
+    x, y = float(c.position[0]), float(c.position[1])
+    if not math.isfinite(x) or not math.isfinite(y):
+        return 0.0, 0.0
+    edge = w * 0.07
+    return max(-edge, min(w + edge, x)), max(-edge, min(w + edge, y))
+
+
+def outside(c: Any, view: Any) -> bool:
+    if not view.zone:
+        return False
+    w = float(view.zone[0])
+    x, y = c.position[0], c.position[1]
+    return not (0 <= x <= w and 0 <= y <= w)
+
+
 def render(
     view: Any,
     lang: str,
@@ -68,16 +86,16 @@ def render(
     preview: Any = None,
     hit: frozenset[str] = frozenset(),
     bolts: list[tuple[str, str]] | None = None,
+    reach: bool = False,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
-    (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone."""
+    (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone; ``reach``
+    draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step."""
     people = _people(view)
     w = extent(view)
     lo, hi = _bounds(view)
-    tokens = tuple(
-        Token(c.name, c.cls, c.level, c.position[0], c.position[1], side_index(view, c.side)) for c in people
-    )
+    tokens = tuple(Token(c.name, c.cls, c.level, *drawn_at(c, w), side_index(view, c.side)) for c in people)
     svg = render_svg(
         ArenaView(
             width=w, height=float(view.zone[1]) if view.zone else w, minimum=lo, maximum=hi, tokens=tokens
@@ -90,12 +108,21 @@ def render(
     layers = [
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
+    if reach and view.me is not None:
+        layers.append(_reach(view, w, unit, lang))
     if preview:
         layers.append(_preview(view, preview, w, unit))
     for c in people:
         layers.append(
             _decorations(
-                c, w, radius, unit, lang, me=view.me is not None and c.id == view.me.id, hit=c.id in hit
+                c,
+                w,
+                radius,
+                unit,
+                lang,
+                me=view.me is not None and c.id == view.me.id,
+                hit=c.id in hit,
+                out_of_zone=outside(c, view),
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
@@ -105,7 +132,7 @@ def render(
             f'stroke-width="{_attr(unit * 1.5)}"><title>{escape(text.spell_name(wall.spell, lang))}</title>'
             "</line>"
         )
-    where = {c.id: (c.position[0], w - c.position[1]) for c in people}
+    where = {c.id: (drawn_at(c, w)[0], w - drawn_at(c, w)[1]) for c in people}
     for src, dst in bolts or []:
         if src in where and dst in where:
             (x1, y1), (x2, y2) = where[src], where[dst]
@@ -126,8 +153,18 @@ def render(
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 
-def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bool, hit: bool = False) -> str:
-    x, y = c.position[0], w - c.position[1]
+def _decorations(
+    c: Any,
+    w: float,
+    radius: float,
+    unit: float,
+    lang: str,
+    me: bool,
+    hit: bool = False,
+    out_of_zone: bool = False,
+) -> str:
+    dx, dy = drawn_at(c, w)
+    x, y = dx, w - dy
     ring = radius * 1.25
     circ = 2 * math.pi * ring
     hp_frac = max(0.0, min(1.0, c.hp / c.max_hp)) if c.max_hp else 0.0
@@ -163,7 +200,11 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
             f'<text class="altitude" x="{_attr(x + ring)}" y="{_attr(y + ring + unit * 3)}" '
             f'font-size="{_attr(unit * 3.4)}">↑{escape(text.number_ft(z, lang))}</text>'
         )
-    for i, cond in enumerate(c.conditions[:4]):
+    shown: list[Any] = []
+    for cond in c.conditions:  # one badge per condition name (a dodge's -2 to AC and to Reflex is one)
+        if all(x.name != cond.name for x in shown):
+            shown.append(cond)
+    for i, cond in enumerate(shown[:4]):
         bx = x - ring + i * unit * 4.2
         by = y + ring + unit * 2
         label = text.word("cond", cond.name, lang)
@@ -180,9 +221,18 @@ def _decorations(c: Any, w: float, radius: float, unit: float, lang: str, me: bo
             f'M{_attr(x + s)} {_attr(y - s)}L{_attr(x - s)} {_attr(y + s)}" stroke-width="{_attr(unit)}"/>'
         )
         label = text.word("status", c.status, lang)
+        if c.status == "expelled":
+            label = t("board.expelled", lang, status=label)
+        right = x < w * 0.6
         out.append(
-            f'<text class="out-label" x="{_attr(x + ring + unit * 2)}" y="{_attr(y + unit * 1.2)}" '
-            f'text-anchor="start" font-size="{_attr(unit * 3.6)}">{escape(label)}</text>'
+            f'<text class="out-label" x="{_attr(x + (ring + unit * 2) * (1 if right else -1))}" '
+            f'y="{_attr(y + unit * 1.2)}" text-anchor="{"start" if right else "end"}" '
+            f'font-size="{_attr(unit * 3.6)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
+        )
+    if out_of_zone:
+        out.append(
+            f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(ring + unit * 3)}" '
+            f'stroke-width="{_attr(unit * 0.6)}" stroke-dasharray="{_attr(unit * 1.5)} {_attr(unit)}"/>'
         )
     out.append("</g>")
     return "".join(out)
@@ -202,8 +252,13 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
             f'r="{_attr(radius * 0.55)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
         )
     target = next((p for p in _people(view) if p.id == c.target), None)
+    if target is None:  # an item's option, or any option with its targets in the view's data
+        opt = _option(view, oid)
+        if opt is not None and len(opt.targets) == 1:
+            target = next((p for p in _people(view) if p.id == opt.targets[0]), None)
     if target is not None:
-        x, y = target.position[0], w - target.position[1]
+        tx, ty = drawn_at(target, w)
+        x, y = tx, w - ty
         return (
             f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
             f'r="{_attr(radius * 1.8)}" stroke-width="{_attr(unit * 0.7)}"/></g>'
@@ -211,14 +266,43 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
     return ""
 
 
+def _option(view: Any, oid: str) -> Any:
+    p = view.pending
+    return next((o for o in (p.options or []) if o.id == oid), None) if p is not None else None
+
+
+def _reach(view: Any, w: float, unit: float, lang: str) -> str:
+    """While moving: how far a move action takes the viewer (their speed) and a 5-foot step, clipped at
+    the zone (the engine still says which points are legal: the marks)."""
+    me = view.me
+    speed = float(getattr(me, "speed", 0) or 0)
+    x, y = me.position[0], w - me.position[1]
+    title = t("board.reach", lang, feet=text.number_ft(speed, lang))
+    out = [f'<g class="reach" clip-path="url(#board-clip)"><title>{escape(title)}</title>']
+    if speed > 0:
+        out.append(
+            f'<circle class="reach-move" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(speed)}" '
+            f'stroke-width="{_attr(unit * 0.5)}"/>'
+        )
+    out.append(
+        f'<circle class="reach-step" cx="{_attr(x)}" cy="{_attr(y)}" r="5" '
+        f'stroke-width="{_attr(unit * 0.4)}" stroke-dasharray="{_attr(unit * 1.2)} {_attr(unit)}"/>'
+    )
+    out.append("</g>")
+    return "".join(out)
+
+
 def _preview(view: Any, oid: str, w: float, unit: float) -> str:
-    """A spell's range around the caster and its area at the aim, both clipped at the zone (MD-10)."""
+    """A spell's range around the caster and its area at the aim (a burst or spread at the target or the
+    point, a cone or a line from the caster toward it), all clipped at the zone (MD-10)."""
     c = parse(oid)
-    sp = text.spell_info(c.spell or "")
+    opt = _option(view, oid)
+    spell_id = (opt.spell if opt is not None and opt.spell else None) or c.spell or ""
+    sp = text.spell_info(spell_id)
     me = view.me
     if sp is None or me is None:
         return ""
-    out = ['<g class="preview" clip-path="url(#board-clip)">']
+    out = [f'<g class="preview" clip-path="url(#board-clip)" data-spell="{escape(spell_id)}">']
     try:
         feet = sp.range.feet_at(max(1, me.level))
         reach = 5.0 if feet is None else float(feet)
@@ -231,14 +315,45 @@ def _preview(view: Any, oid: str, w: float, unit: float) -> str:
             f'stroke-width="{_attr(unit * 0.5)}"/>'
         )
     area = getattr(sp, "area", None)
-    aim = next((p for p in _people(view) if p.id == c.target), None)
+    target_id = c.target or (opt.targets[0] if opt is not None and len(opt.targets) == 1 else None)
+    aim_c = next((p for p in _people(view) if p.id == target_id), None)
+    aim: tuple[float, float] | None = None
+    if aim_c is not None:
+        ax, ay = drawn_at(aim_c, w)
+        aim = (ax, w - ay)
+    elif c.point is not None:
+        aim = (c.point[0], w - c.point[1])
     shape = getattr(area, "shape", "")
-    radius = area.size_at(max(1, me.level)) if area is not None else None
-    if radius and aim is not None and shape not in ("cone", "line"):
-        ax, ay = (x, y) if getattr(area, "origin", "") == "caster" else (aim.position[0], w - aim.position[1])
+    try:
+        size = float(area.size_at(max(1, me.level))) if area is not None else 0.0
+    except Exception:  # noqa: BLE001
+        size = 0.0
+    if size and shape in ("cone", "line"):
+        if aim is None or aim == (x, y):
+            aim = (x, y - 1)  # no aim yet: north
+        ang = math.atan2(aim[1] - y, aim[0] - x)
+        if shape == "cone":  # a quarter circle, its point at the caster
+            a1, a2 = ang - math.pi / 4, ang + math.pi / 4
+            p1 = (x + size * math.cos(a1), y + size * math.sin(a1))
+            p2 = (x + size * math.cos(a2), y + size * math.sin(a2))
+            d = (
+                f"M{_attr(x)} {_attr(y)}L{_attr(p1[0])} {_attr(p1[1])}"
+                f"A{_attr(size)} {_attr(size)} 0 0 1 {_attr(p2[0])} {_attr(p2[1])}Z"
+            )
+        else:  # a line, 5 feet wide unless the data says otherwise
+            half = float(getattr(area, "width", None) or 5) / 2
+            nx, ny = -math.sin(ang) * half, math.cos(ang) * half
+            ex, ey = x + size * math.cos(ang), y + size * math.sin(ang)
+            d = (
+                f"M{_attr(x + nx)} {_attr(y + ny)}L{_attr(ex + nx)} {_attr(ey + ny)}"
+                f"L{_attr(ex - nx)} {_attr(ey - ny)}L{_attr(x - nx)} {_attr(y - ny)}Z"
+            )
+        out.append(f'<path class="area" data-shape="{shape}" d="{d}" stroke-width="{_attr(unit * 0.5)}"/>')
+    elif size and aim is not None:
+        ax, ay = (x, y) if getattr(area, "origin", "") == "caster" else aim
         out.append(
-            f'<circle class="area" cx="{_attr(ax)}" cy="{_attr(ay)}" r="{_attr(float(radius))}" '
-            f'stroke-width="{_attr(unit * 0.5)}"/>'
+            f'<circle class="area" data-shape="{escape(shape or "burst")}" cx="{_attr(ax)}" cy="{_attr(ay)}" '
+            f'r="{_attr(size)}" stroke-width="{_attr(unit * 0.5)}"/>'
         )
     out.append("</g>")
     return "".join(out)

@@ -41,26 +41,44 @@ def _keys() -> list[str]:
     return [str(i) for i in range(1, 10)] + ["0"]
 
 
-def generic(ids: list[str], lang: str, names: dict[str, str], kind: str, prompt: str = "") -> str:
+def generic(
+    ids: list[str],
+    lang: str,
+    names: dict[str, str],
+    kind: str,
+    pending: Any = None,
+    opts: dict[str, Any] | None = None,
+) -> str:
+    """Any decision: its sentence (from the engine's prompt code) and one button per legal option."""
     keys = _keys()
+    opts = opts or {}
     buttons = "".join(
         _button(
-            oid, text.option_label(oid, lang, names), keys[i] if i < len(keys) else None, autofocus=i == 0
+            oid,
+            _with_chance(text.option_label(oid, lang, names, opts.get(oid)), opts.get(oid), lang),
+            keys[i] if i < len(keys) else None,
+            autofocus=i == 0,
         )
         for i, oid in enumerate(ids)
     )
+    sentence = text.prompt(pending, lang, names) if pending is not None else ""
     return (
         f'<section class="decision generic" data-kind="{escape(kind)}" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(text.pending_title(kind, lang))}</h2>'
-        + (f'<p class="prompt">{escape(prompt_text(kind, prompt, lang))}</p>' if prompt else "")
+        + (f'<p class="prompt">{escape(sentence)}</p>' if sentence else "")
         + f'<div class="options">{buttons}</div></section>'
     )
 
 
-def prompt_text(kind: str, prompt: str, lang: str) -> str:
-    """The engine's prompt is English prose; a kind we know gets its sentence from the catalogue."""
-    key = f"prompt.{kind}"
-    return t(key, lang) if text.has(key) else prompt
+def options_of(view: Any) -> dict[str, Any]:
+    """The pending options by id (``views.OptionView``: what each is about, its DC and chance)."""
+    p = view.pending
+    return {o.id: o for o in (p.options or [])} if p is not None else {}
+
+
+def _with_chance(label: str, opt: Any, lang: str) -> str:
+    c = text.chance(opt, lang)
+    return f"{label} — {c}" if c else label
 
 
 # --- the turn ------------------------------------------------------------------------------------------
@@ -83,23 +101,17 @@ def _available(choices: list[Choice], lang: str) -> str:
     return "".join(f"<li>{escape(i)}</li>" for i in items)
 
 
-def carries(view: Any, c: Choice, lang: str) -> str:
+def carries(opt: Any, lang: str) -> str:
     """Precasting (MD-8): during the preparation, whether this casting will carry into the zone or be
-    suppressed on entry — the rite's own test (``rite.carries_into_zone``), not ours."""
-    if view.phase != "preparation" or view.kind != "mageduel" or view.me is None or not c.spell:
+    suppressed on entry — the engine's own answer (``OptionView.carries``, from the rite's test)."""
+    if getattr(opt, "carries", None) is None:
         return ""
-    sp = text.spell_info(c.spell)
-    if sp is None:
-        return ""
-    from mageduel import rite
-
-    bearer = c.target or view.me.id
-    kept = rite.carries_into_zone(sp, bearer, view.me.id, False)
-    return " — " + t("precast.carries" if kept else "precast.suppressed", lang)
+    return " — " + t("precast.carries" if opt.carries else "precast.suppressed", lang)
 
 
-def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str) -> str:
-    """Level, school, range, save and its DC, slots left — what the picker shows beside a spell."""
+def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any = None) -> str:
+    """Level, school, range, save and its DC (the engine's, ``OptionView.dc``: Spell Focus, an item's own
+    DC), slots left — what the picker shows beside a spell."""
     sp = text.spell_info(spell_id)
     me = view.me
     facts = []
@@ -118,33 +130,51 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str) -> str:
             )
         except Exception:  # noqa: BLE001
             pass
-    save = getattr(sp.save, "kind", "none")
-    if save and save != "none" and me is not None:
-        from mageduel import checks
-
-        ability = {"wizard": "int", "sorcerer": "cha"}.get(me.cls)
-        if ability:
-            dc = checks.spell_dc(level, me.abilities.get(ability, 10))
-            facts.append(t("spell.save", lang, save=t("save." + save, lang), dc=dc))
+    if opt is not None and opt.dc is not None and opt.save:
+        facts.append(t("spell.save", lang, save=t("save." + opt.save, lang), dc=opt.dc))
     if getattr(sp, "attack_kinds", None):
         facts.append(t("spell.attack", lang))
     if me is not None and level:
         left = me.slots.get(level) if me.slots else None
         if left is None and me.prepared:
             left = sum(1 for p in me.prepared if p.spell == spell_id and p.level == level and not p.used)
-        if left is not None:
+        if left is not None and not (opt is not None and opt.item):
             facts.append(t("spell.left", lang, n=left))
     return " · ".join(escape(f) for f in facts)
 
 
+def group_key(opt: Any) -> str | None:
+    """The spell picker's row of a cast option: the spell and its slot, or the spell and the item."""
+    if getattr(opt, "kind", None) != "cast" or not getattr(opt, "spell", None):
+        return None
+    if opt.item:
+        return f"{opt.spell}|{opt.item}"
+    return f"{opt.spell}|{opt.slot if opt.slot is not None else ''}"
+
+
+def group(view: Any, key: str | None) -> list[Any]:
+    """The options of one picker row (its targets, defensively or not)."""
+    if not key:
+        return []
+    return [o for o in options_of(view).values() if group_key(o) == key]
+
+
+def _item_word(opt: Any, lang: str) -> str:
+    return text.tt(f"item.{opt.item_kind}", lang, t("item.any", lang) if text.has("item.any") else "item")
+
+
 def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: str | None) -> str:
-    """The acting participant's turn: actions left, the spell picker, attacks, movement, the rest."""
+    """The acting participant's turn: actions left, the spell picker (spells and items, each with its DC
+    and chance), attacks with their chance, movement, the rest."""
+    opts = options_of(view)
     choices = [parse(i) for i in ids]
-    spells: dict[tuple[str, int | None], list[Choice]] = {}
+    rows: dict[str, list[Any]] = {}
     attacks, moves, other = [], [], []
     for c in choices:
-        if c.verb == "cast" and c.spell:
-            spells.setdefault((c.spell, c.slot), []).append(c)
+        o = opts.get(c.id)
+        key = group_key(o)
+        if key is not None:
+            rows.setdefault(key, []).append(o)
         elif c.verb in ("attack", "full-attack"):
             attacks.append(c)
         elif c.verb in ("move", "step"):
@@ -157,53 +187,68 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         f'<h2 id="decision-title">{escape(t("turn.title", lang))}</h2>'
         f'<ul class="left" aria-label="{escape(t("turn.left", lang))}">{_available(choices, lang)}</ul>'
     ]
-    if spells:
-        rows = []
+    if rows:
+        out = []
         first = True
-        for (sid, slot), group in spells.items():
-            key = f"{sid}|{slot if slot is not None else ''}"
+        for key, members in rows.items():
+            o0 = members[0]
             open_ = picked == key
-            label = text.spell_name(sid, lang) + (
-                " " + t("opt.slot", lang, slot=slot) if slot is not None else ""
-            )
+            label = text.spell_name(o0.spell, lang)
+            if o0.item:
+                label = (
+                    f"{_item_word(o0, lang)} : {label}"
+                    if lang == "fr"
+                    else f"{_item_word(o0, lang)}: {label}"
+                )
+            elif o0.slot:
+                label += " " + t("opt.slot", lang, slot=o0.slot)
             k = next(keys, None)
-            rows.append(
-                f'<li class="spell{" picked" if open_ else ""}" data-spell="{escape(sid)}">'
+            out.append(
+                f'<li class="spell{" picked" if open_ else ""}" data-spell="{escape(o0.spell)}">'
                 f'<button type="button" class="pick" data-act="pick" data-pick="{escape(key)}" '
                 f'aria-expanded="{str(open_).lower()}"{f" data-key={chr(34)}{k}{chr(34)}" if k else ""}'
                 f"{' data-autofocus' if first and not picked else ''}>"
                 f"{f'<kbd aria-hidden={chr(34)}true{chr(34)}>{k}</kbd>' if k else ''}<span>{escape(label)}</"
                 "span></button>"
-                f'<span class="facts">{spell_facts(view, sid, slot, lang)}</span>'
+                f'<span class="facts">{spell_facts(view, o0.spell, o0.slot, lang, o0)}</span>'
             )
             first = False
             if open_:
                 targets = "".join(
                     _button(
-                        c.id,
-                        (text.option_label(c.id, lang, names).replace(label, "").strip() or label)
-                        + carries(view, c, lang),
+                        o.id,
+                        _with_chance(_target_label(o, lang, names), o, lang) + carries(o, lang),
                         cls="opt target",
                         autofocus=i == 0,
+                        extra=f' title="{escape(t("chance.title", lang))}"' if o.chance is not None else "",
                     )
-                    for i, c in enumerate(group)
+                    for i, o in enumerate(members)
                 )
-                rows.append(
+                out.append(
                     f'<div class="targets" role="group" aria-label="{escape(t("turn.targets", lang))}">'
                     f"{targets}</div>"
                 )
-            rows.append("</li>")
-        parts.append(f'<h3>{escape(t("turn.spells", lang))}</h3><ul class="spell-list">{"".join(rows)}</ul>')
+            out.append("</li>")
+        parts.append(f'<h3>{escape(t("turn.spells", lang))}</h3><ul class="spell-list">{"".join(out)}</ul>')
     if attacks:
         parts.append(
             f'<h3>{escape(t("turn.attacks", lang))}</h3><div class="options">'
-            + "".join(_button(c.id, text.option_label(c.id, lang, names), next(keys, None)) for c in attacks)
+            + "".join(
+                _button(
+                    c.id,
+                    _with_chance(text.option_label(c.id, lang, names), opts.get(c.id), lang),
+                    next(keys, None),
+                )
+                for c in attacks
+            )
             + "</div>"
         )
     if moves:
+        speed = getattr(view.me, "speed", 0) if view.me is not None else 0
+        reach = (" " + t("board.reach", lang, feet=text.number_ft(speed, lang))) if speed else ""
         parts.append(
             f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'
-            "</p>"
+            f"{escape(reach)}</p>"
             '<div class="options moves">'
             + "".join(_button(c.id, text.option_label(c.id, lang, names), cls="opt move") for c in moves)
             + "</div>"
@@ -211,17 +256,34 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
     if other:
         parts.append(
             '<div class="options">'
-            + "".join(_button(c.id, text.option_label(c.id, lang, names), next(keys, None)) for c in other)
+            + "".join(
+                _button(c.id, text.option_label(c.id, lang, names, opts.get(c.id)), next(keys, None))
+                for c in other
+            )
             + "</div>"
         )
     if "end" in ids:
         parts.append(
             '<div class="options end">'
-            + _button("end", t("opt.end", lang), "e", cls="opt end-turn", autofocus=not spells and not picked)
+            + _button("end", t("opt.end", lang), "e", cls="opt end-turn", autofocus=not rows and not picked)
             + "</div>"
         )
     parts.append("</section>")
     return "".join(parts)
+
+
+def _target_label(o: Any, lang: str, names: dict[str, str]) -> str:
+    """A picker row's button: at whom (or where, or on oneself), and whether defensively."""
+    if o.targets:
+        who = ", ".join(names.get(x, x) for x in o.targets)
+        label = t("opt.at", lang, target=who)
+    elif o.point is not None or parse(o.id).point is not None:
+        label = t("opt.at", lang, target=text.point(o.point or parse(o.id).point, lang))
+    else:
+        label = t("opt.self", lang)
+    if o.defensive:
+        label += " " + t("opt.defensively", lang)
+    return label
 
 
 # --- reactions --------------------------------------------------------------------------------------------
@@ -262,12 +324,13 @@ def reaction(
         groups.setdefault(c.reaction or c.verb, []).append(oid)
     order = ["identify", "md-counter", "duel-counter", "counter", "dodge", "parry", "effort", "aoo"]
     first = True
+    opts = options_of(view)
     for g in order + [g for g in groups if g not in order and g != "pass"]:
         for oid in groups.get(g, []):
             buttons.append(
                 _button(
                     oid,
-                    text.option_label(oid, lang, names),
+                    _with_chance(text.option_label(oid, lang, names, opts.get(oid)), opts.get(oid), lang),
                     next(keys, None),
                     cls=f"opt react-{g}",
                     autofocus=first,
@@ -276,26 +339,36 @@ def reaction(
             first = False
     if "pass" in ids:
         buttons.append(_button("pass", t("opt.pass", lang), "p", cls="opt pass", autofocus=first))
-    r = REACTION_OF.get(kind)
-    pref = ""
-    if r is not None:
-        mode = prefs.get(r, "ask")
-        pref = (
-            '<div class="pref-inline" role="group" aria-label='
-            f'"{escape(t("pref.for", lang, what=t("react." + r, lang)))}">'
-            f"<span>{escape(t('pref.for', lang, what=t('react.' + r, lang)))}</span>"
-            + "".join(
-                f'<button type="button" data-act="prefer" data-reaction="{r}" data-mode="{m}" '
-                f'aria-pressed="{str(m == mode).lower()}">{escape(t("pref." + m, lang))}</button>'
-                for m in ("ask", "always", "never")
-            )
-            + "</div>"
-        )
+    kinds = list(getattr(view.pending, "reactions", None) or [])
+    if not kinds and REACTION_OF.get(kind):
+        kinds = [REACTION_OF[kind]]
+    pref = "".join(_pref_row(r, prefs, lang) for r in kinds)
+    sentence = text.prompt(view.pending, lang, names) if kind in ("effort", "aoo") else ""
+    targets = list((getattr(view.pending, "args", None) or {}).get("targets") or [])
+    if kind in ("identify", "counter") and targets and view.player not in targets:
+        head = text.prompt(view.pending, lang, names) or head  # cast at someone else, or nobody
     return (
         f'<section class="decision reaction" data-kind="{escape(kind)}" role="alertdialog" '
         f'aria-labelledby="decision-title" aria-describedby="decision-sub">'
-        f'<h2 id="decision-title">{escape(head)}</h2><p id="decision-sub" class="prompt">{escape(sub)}</p>'
+        f'<h2 id="decision-title">{escape(head)}</h2>'
+        f'<p id="decision-sub" class="prompt">{escape(" ".join(x for x in (sentence, sub) if x))}</p>'
         f'<div class="options">{"".join(buttons)}</div>{pref}</section>'
+    )
+
+
+def _pref_row(r: str, prefs: dict[str, str], lang: str) -> str:
+    """Ask / Always / Never for one reaction kind, right in the prompt."""
+    mode = prefs.get(r, "ask")
+    what = t("pref.for", lang, what=text.tt("react." + r, lang, r))
+    return (
+        f'<div class="pref-inline" role="group" data-reaction="{escape(r)}" aria-label="{escape(what)}">'
+        f"<span>{escape(what)}</span>"
+        + "".join(
+            f'<button type="button" data-act="prefer" data-reaction="{escape(r)}" data-mode="{m}" '
+            f'aria-pressed="{str(m == mode).lower()}">{escape(t("pref." + m, lang))}</button>'
+            for m in ("ask", "always", "never")
+        )
+        + "</div>"
     )
 
 
@@ -394,4 +467,4 @@ def panel(
         return roll(p.context, lang, roll_error, names.get(p.player, p.player))
     if p.kind == "rite:zone" and p.context.get("bounds"):
         return zone(view, ids, lang, names, p.context)
-    return generic(ids, lang, names, p.kind, p.prompt)
+    return generic(ids, lang, names, p.kind, p, options_of(view))

@@ -70,15 +70,34 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
         parts.append(f'<p class="images">{escape(t("panel.images", lang, n=c.mirror_images))}</p>')
     parts.append(_conditions(c, lang))
     if own:
-        parts.append(_own(c, lang))
+        parts.append(_own(c, lang, view.kind))
     parts.append("</section>")
     return "".join(parts)
 
 
-def _own(me: Any, lang: str) -> str:
-    ab = " ".join(
-        f"<span><abbr>{escape(t('ab.' + a, lang))}</abbr> {v}</span>" for a, v in me.abilities.items()
-    )
+def _ability(me: Any, a: str, v: int, lang: str) -> str:
+    """One ability score, with its temporary damage and drain (MD-15) when it has some."""
+    dmg = (getattr(me, "ability_damage", None) or {}).get(a, 0)
+    drain = (getattr(me, "ability_drain", None) or {}).get(a, 0)
+    notes = []
+    if dmg:
+        notes.append(t("panel.ab.damage", lang, n=dmg))
+    if drain:
+        notes.append(t("panel.ab.drain", lang, n=drain))
+    base = (getattr(me, "base_abilities", None) or {}).get(a)
+    extra = ""
+    if notes:
+        extra = (
+            f' <small class="ab-damage">({escape(", ".join(notes))}'
+            + (f"; {base}" if base is not None else "")
+            + ")</small>"
+        )
+    cls = ' class="damaged"' if notes else ""
+    return f'<span data-ability="{a}"{cls}><abbr>{escape(t("ab." + a, lang))}</abbr> {v}{extra}</span>'
+
+
+def _own(me: Any, lang: str, kind: str = "mageduel") -> str:
+    ab = " ".join(_ability(me, a, v, lang) for a, v in me.abilities.items())
     saves = " ".join(f"<span>{escape(t('save.' + s, lang))} {v:+d}</span>" for s, v in me.saves.items())
     out = [
         f'<p class="abilities">{ab}</p>',
@@ -86,13 +105,7 @@ def _own(me: Any, lang: str) -> str:
         f">{escape(t('panel.ac', lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))}"
         f"</span> {saves}</p>",
     ]
-    res = [
-        t("panel.immediate.ready" if me.immediate_ready else "panel.immediate.used", lang),
-        t("panel.effort.used" if me.effort_used else "panel.effort.ready", lang),
-    ]
-    if me.readied:
-        res.append(t("panel.readied", lang))
-    out.append(f'<p class="resources">{" · ".join(escape(r) for r in res)}</p>')
+    out.append(_resources(me, lang, kind))
     if me.slots:
         slots = " ".join(
             f'<span class="slot">{escape(t("panel.slot", lang, level=lvl, n=n))}</span>'
@@ -114,6 +127,38 @@ def _own(me: Any, lang: str) -> str:
             f'<details class="spells"><summary>{escape(label)}</summary><ul>{"".join(spells)}</ul></details>'
         )
     return "".join(out)
+
+
+def _resources(me: Any, lang: str, kind: str = "mageduel") -> str:
+    """Duel resources: the immediate action, duel effort, the counterspells of this round (DU-13 once
+    per round, MD-12 the extra one), the attack of opportunity, a readied counterspell, speed."""
+    r = getattr(me, "resources", None)
+    items: list[tuple[str, bool]] = [
+        (
+            t("panel.immediate.ready" if me.immediate_ready else "panel.immediate.used", lang),
+            me.immediate_ready,
+        ),
+        (t("panel.effort.used" if me.effort_used else "panel.effort.ready", lang), not me.effort_used),
+    ]
+    if r is not None:
+        if r.duel_counter_limited:
+            used = r.duel_counter_used
+            items.append(
+                (t("panel.counter.duel.used" if used else "panel.counter.duel.ready", lang), not used)
+            )
+        if kind == "mageduel":
+            used = r.md_counter_used
+            items.append((t("panel.counter.md.used" if used else "panel.counter.md.ready", lang), not used))
+        if r.aoo_used:
+            items.append((t("panel.aoo.used", lang), False))
+        if r.swift_spent_next:
+            items.append((t("panel.swift.spent", lang), False))
+    if me.readied:
+        items.append((t("panel.readied", lang), True))
+    if getattr(me, "speed", None):
+        items.append((t("panel.speed", lang, speed=text.number_ft(me.speed, lang)), True))
+    lis = "".join(f'<li class="{"ready" if ok else "spent"}">{escape(label)}</li>' for label, ok in items)
+    return f'<ul class="resources" aria-label="{escape(t("panel.resources", lang))}">{lis}</ul>'
 
 
 def preferences(prefs: dict[str, str], lang: str) -> str:

@@ -93,8 +93,13 @@ def point(p: Any, lang: str) -> str:
 # --- options -------------------------------------------------------------------------------------------
 
 
-def option_label(option_id: str, lang: str, names: dict[str, str]) -> str:
-    """A person's words for one legal option, e.g. ``cast magic_missile @p2`` → "Magic missile at Bo"."""
+def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = None) -> str:
+    """A person's words for one legal option, e.g. ``cast magic_missile @p2`` → "Magic missile at Bo".
+    ``opt`` is the option's ``views.OptionView`` when known: its own name from the engine's data (a spell's
+    version, a summoned creature) is used first."""
+    own = getattr(opt, "names", None) or {}
+    if own:
+        return own.get(lang) or own.get("en") or option_id
     c = parse(option_id)
     who = names.get(c.target or "", c.target or "")
     v = c.verb
@@ -127,7 +132,10 @@ def option_label(option_id: str, lang: str, names: dict[str, str]) -> str:
             return t("opt.parry", lang, weapon=word("weapon", c.weapon or "", lang))
         return tt(f"opt.react.{r}", lang, r)
     if v in ("attack", "full-attack"):
-        return t(f"opt.{v}", lang, weapon=word("weapon", c.weapon or "", lang), target=who)
+        text = t(f"opt.{v}", lang, weapon=word("weapon", c.weapon or "", lang), target=who)
+        if option_id.endswith(" hold-parry"):  # DU-28: the last attack given up to hold a parry
+            text += " " + t("opt.hold-parry", lang)
+        return text
     if v == "aoo":
         return t("opt.aoo", lang, weapon=word("weapon", c.weapon or "", lang))
     if v in ("move", "step") and c.point is not None:
@@ -143,11 +151,59 @@ def option_label(option_id: str, lang: str, names: dict[str, str]) -> str:
         return tt(f"choice.{c.value}", lang, c.value.replace("_", " "))
     if v == "face-off" and c.value:
         return word("skill", c.value, lang)
+    if v == "use" and not c.value:
+        return t("opt.use", lang, spell="?")
     return tt(f"opt.{option_id}", lang, option_id)
 
 
 def pending_title(kind: str, lang: str) -> str:
     return tt(f"pend.{kind}", lang, kind.replace("rite:", "").replace("-", " "))
+
+
+def percent(p: float, lang: str) -> str:
+    """0.45 → "45%" (English) or "45 %" (French, with a narrow no-break space)."""
+    n = round(p * 100)
+    return f"{n}\u202f%" if lang == "fr" else f"{n}%"
+
+
+def chance(opt: Any, lang: str) -> str:
+    """An option's chance as the engine computed it (``OptionView.chance``), in words; "" without one."""
+    if opt is None:
+        return ""
+    bits = []
+    p, of = getattr(opt, "chance", None), getattr(opt, "chance_of", None)
+    if p is not None and of:
+        if of == "sure":
+            bits.append(t("chance.sure", lang))
+        else:
+            bits.append(tt(f"chance.{of}", lang, "{p}", p=percent(p, lang)))
+    if getattr(opt, "concentration", None) is not None:
+        bits.append(t("chance.concentration", lang, p=percent(opt.concentration, lang)))
+    return " · ".join(bits)
+
+
+def prompt(pending: Any, lang: str, names: dict[str, str]) -> str:
+    """The pending decision's sentence from its code and arguments (``PendingView.code`` / ``args``),
+    in ``lang``; the engine's English prompt when the catalogue has no sentence for the code."""
+    code, args = getattr(pending, "code", "") or "", dict(getattr(pending, "args", {}) or {})
+    if code == "rite:answer.offer":
+        code = f"rite:answer.offer.{args.get('what', 'duel')}"
+    key = "prompt." + code
+    if not code or not has(key):
+        return getattr(pending, "prompt", "") or ""
+    params: dict[str, object] = {}
+    for k, v in args.items():
+        if k in ("caster", "attacker", "provoker", "challenger", "caller", "actor", "roller"):
+            params[k] = names.get(str(v), str(v)) if v else ""
+        elif k == "spell":
+            params[k] = spell_name(str(v), lang) if v else ""
+        elif k == "save":
+            params[k] = tt(f"save.{v}", lang, str(v))
+        elif k == "why":
+            params[k] = tt(f"provoke.{v}", lang, str(v))
+        else:
+            params[k] = v
+    return t(key, lang, **params)
 
 
 # --- the log -------------------------------------------------------------------------------------------
@@ -297,8 +353,8 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
                     "ev.restored.one",
                     lang,
                     name=nm(cid),
-                    hp=r.get("hp", 0),
-                    nl=r.get("nonlethal", 0),
+                    hp=r.get("hp_healed", 0),
+                    nl=r.get("nonlethal_healed", 0),
                     spells=len(r.get("spells_vanished") or []),
                 )
             )
@@ -386,3 +442,45 @@ RITE_STEPS = (
     ("suppression", ("suppression",), "MD-8"),
     ("entry", ("entry", "begin"), "MD-9"),
 )
+
+
+def settlement(events: list[Any], what: str, lang: str, names: dict[str, str]) -> str:
+    """How the zone's size (MD-4/MD-5) or the preparation rounds (MD-7) were settled: every proposal, and
+    when they differ the opposed checks and their winner — read off the rite's own events; "" until then."""
+    proposals = [e for e in events if e.kind == "rite" and e.data.get("step") == f"{what}-proposal"]
+    done = next((e for e in events if e.kind == "rite" and e.data.get("step") == what), None)
+    if done is None:
+        return ""
+
+    def value(v: Any) -> str:
+        return " × ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+
+    unit_key = "zone" if what == "zone" else "prep"
+    said = "; ".join(
+        t(
+            "zone.proposal" if what == "zone" else "prep.proposal",
+            lang,
+            name=names.get(e.actor or "", e.actor or ""),
+            value=value(e.data.get("value")),
+        )
+        for e in proposals
+    )
+    if done.data.get("agreed", True):
+        tail = t(f"{unit_key}.settled.agreed", lang, value=value(done.data.get("value")))
+    else:
+        rolls = [
+            e
+            for e in events
+            if e.kind == "roll" and str(e.data.get("purpose", "")).startswith(f"{what}: opposed")
+        ]
+        tail = t(
+            f"{unit_key}.settled.opposed",
+            lang,
+            rolls=", ".join(
+                t("zone.roll", lang, name=names.get(e.actor or "", e.actor or ""), total=e.data.get("total"))
+                for e in rolls
+            ),
+            name=names.get(str(done.data.get("winner")), str(done.data.get("winner"))),
+            value=value(done.data.get("value")),
+        )
+    return (said + ". " if said else "") + tail
