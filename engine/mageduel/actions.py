@@ -129,7 +129,10 @@ def default_initiative(duel: Duel) -> Gen:
     results.sort(key=lambda r: (r[0], r[1], r[2]), reverse=True)
     duel.order = [r[3] for r in results]
     duel.emit(
-        "initiative", None, {"order": duel.order, "totals": {r[3]: r[0] for r in results}}, ("C-3", "DU-8")
+        "initiative",
+        None,
+        {"order": list(duel.order), "totals": {r[3]: r[0] for r in results}},
+        ("C-3", "DU-8"),
     )
 
 

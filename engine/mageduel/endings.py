@@ -432,7 +432,10 @@ def progress_check(duel: Duel) -> Gen:
     mage = duel.kind == "mageduel"
     answers: dict[str, str] = {}
     for c in active:
-        opts = [Option("go-on", "rite:progress", {}), Option("withdraw", "rite:progress", {})]
+        opts = [
+            Option("go-on", "rite:progress", {}),
+            Option("withdraw", "rite:progress", {"ends_duel": "DU-9: the one who withdraws loses"}),
+        ]
         if mage:
             opts.append(Option("declare-draw", "rite:progress", {}))
         answers[c.id] = yield from duel.ask(c.id, "rite:progress", opts, "DU-9: do you go on?")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import geometry
 from .dice import SplitMix64
 
 if TYPE_CHECKING:
@@ -82,10 +83,16 @@ class GreedyPolicy:
             return 40.0
         if k == "parry":
             return 35.0
-        if k == "move":
-            return 5.0
-        if k == "step":
-            return 3.0
+        if k in ("move", "step"):
+            # Close in: the nearer the move ends to the nearest rival, the better (by a hair, so that any
+            # spell or attack still comes first).
+            base = 5.0 if k == "move" else 3.0
+            point = o.data.get("point")
+            me = duel.pending.player  # type: ignore[union-attr]
+            rivals = duel.opponents(me)
+            if point is None or not rivals:
+                return base
+            return base - 0.001 * min(geometry.distance(point, r.pos) for r in rivals)
         if k == "ready":
             return 4.0
         if k == "end":

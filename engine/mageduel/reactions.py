@@ -89,7 +89,10 @@ def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any) -> Ge
     for o, w in _act.threatened_by(duel, c):
         if o.aoo_round == duel.round or not can_react(o):
             continue
-        opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id})]
+        opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id, "targets": [c.id]})]
+        hook = duel.hooks.legal
+        if hook is not None and hook(duel, o.id, opts[0]) is not None:
+            continue  # the terms forbid it (DU-4, DU-6)
         choice = yield from _react(
             duel, o.id, "aoo", opts, f"{c.name} provokes ({why})", {"provoker": c.id, "why": why}
         )

@@ -241,7 +241,8 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
     kind = option.kind
     if terms.fought_by == "summoned":
         found = proxy_breach(duel, actor, option)
-        if found is not None:
+        if found is not None or actor.summoned_by is not None:
+            # The creatures are the duellists: the weapon terms (DU-4) bind the casters, not their claws.
             return found
     if kind in ("attack", "full-attack", "aoo"):
         wid = option.data.get("weapon")
@@ -274,9 +275,14 @@ def _touched(duel: Duel, actor_id: str, option: Option) -> set[str]:
 
 
 def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str] | None:
-    """DU-6, a duel fought by summoned creatures: the casters do not fight (no weapon attack, no spell
-    reaching anyone but themselves and their own side's creatures); the creatures fight creatures, never
-    the rival casters."""
+    """DU-6, a duel fought by summoned creatures: the casters do not fight (no weapon attack, no
+    counterspell, no spell reaching anyone but themselves and their own side's creatures); the creatures
+    fight creatures, never the rival casters."""
+    if option.kind in ("duel-counter", "counter", "md-counter"):
+        # The casters are not the duellists: they do not counter each other's spells either.
+        if actor.summoned_by is None:
+            return "in a duel of summoned creatures the casters do not counter each other", "DU-6"
+        return None
     if option.kind not in ("attack", "full-attack", "aoo", "cast"):
         return None
     touched = [duel.by_id[t] for t in _touched(duel, actor.id, option) if t in duel.by_id]

@@ -32,6 +32,9 @@ EXPECTED = {
     "duel_decided_by_counterspell": ("first-blood", "DU-15"),
     "duel_withdrawal": ("withdrawal", "DU-9"),
     "duel_breach": ("breach", "DU-2"),
+    "duel_new_after_withdrawal": ("defeat", "DU-9"),
+    "duel_of_summoned_creatures": ("defeat", "DU-6"),
+    "duel_duelist_parry": ("hits", "DU-28"),
 }
 
 

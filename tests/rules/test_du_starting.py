@@ -250,6 +250,23 @@ def test_du6_a_side_whose_creatures_are_down_with_no_summoning_left_loses():
     assert (out.reason, out.winners, out.losers) == ("defeat", ["p1"], ["p2"]) and "DU-6" in out.clauses
 
 
+def test_du6_the_casters_do_not_counter_each_others_spells():
+    d = proxy_duel()
+    d.run(until=lambda du: du.pending is not None and du.pending.kind in ("counter", "identify"))
+    assert not [i for i in d.duel.pending.option_ids if "counter" in i]
+
+
+def test_du6_the_creatures_natural_attacks_are_not_weapon_terms_breaches_in_a_magic_duel():
+    terms = {"fought_by": "summoned", "attack_kind": "magic"}
+    near = [(0, 0), (0, 5)]  # each creature appears where it is aimed: by the rival, so beside the other
+    data = summoner(summoner(scenario("ilse", "ilse", kind="duel", terms=terms)), 1)
+    for part, at in zip(data["participants"], near, strict=True):
+        part["position"] = list(at)
+    d = Driver(data, plan=[("p1", casting("summon_monster_i")), ("p2", casting("summon_monster_i"))])
+    d.run(until=lambda du: len(d.events("summoned")) == 2 and du.turn_of in ("p1s1", "p2s1"))
+    assert any(i.startswith("attack") for i in d.duel.pending.option_ids)
+
+
 def test_du6_before_anyone_summons_nobody_has_lost():
     d = proxy_duel()
     turn_options(d)

@@ -58,6 +58,20 @@ def people(*who: str, sides: list[str] | None = None) -> list[dict[str, Any]]:
     return out
 
 
+def creature_attack(o: Any) -> bool:
+    """A summoned creature's attack on a rival creature (ids like ``p2s1``)."""
+    return o.kind in ("attack", "full-attack") and "s" in o.data["targets"][0][1:]
+
+
+def summoner_sheet(who: str) -> dict[str, Any]:
+    """A roster wizard's sheet with one summon monster I in place of her mage armor."""
+    from mageduel import roster
+
+    sheet = roster.get(who).model_dump(mode="json")
+    sheet["prepared"]["1"] = ["magic_missile", "magic_missile", "shield", "summon_monster_i"]
+    return sheet
+
+
 CASES = [
     Case(
         "mageduel_defeat",
@@ -219,6 +233,64 @@ CASES = [
         },
         "withdrawal",
         plan=[("p1", "go-on"), ("p2", "go-on"), ("p1", "go-on"), ("p2", "withdraw")],
+    ),
+    Case(
+        "duel_new_after_withdrawal",
+        {
+            "name": "Ilse, Kael and Odile: Odile withdraws, the other two fight a new duel (DU-9)",
+            "kind": "duel",
+            "participants": people("ilse", "kael", "odile"),
+            "terms": {"kind": "duel", "progress_check": True},
+        },
+        "defeat",
+        plan=[("p3", "withdraw"), ("p1", "new-duel"), ("p2", "new-duel")],
+        check=lambda d: any(e.kind == "new-duel" for e in d.events) and bool(d.outcome.earlier),
+    ),
+    Case(
+        "duel_of_summoned_creatures",
+        {
+            "name": "Ilse against Ilse: their summoned creatures fight for them (DU-6)",
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "character": summoner_sheet("ilse"), "position": [0, 0]},
+                {"id": "p2", "character": summoner_sheet("ilse"), "position": [0, 5]},
+            ],
+            "terms": {"kind": "duel", "attack_kind": "magic", "fought_by": "summoned"},
+        },
+        "defeat",
+        plan=[
+            ("p1", cast("summon_monster_i")),
+            ("p2", cast("summon_monster_i")),
+            *[(p, creature_attack) for _ in range(8) for p in ("p1", "p2")],
+        ],
+        fallback="passive",
+        check=lambda d: (
+            "DU-6" in d.outcome.clauses
+            and any(  # the creatures fought each other
+                e.kind == "attack" and d.by_id[e.actor].summoned_by and d.by_id[e.data["target"]].summoned_by
+                for e in d.events
+            )
+        ),
+    ),
+    Case(
+        "duel_duelist_parry",
+        {
+            "name": "Séverine against Garrick, three hits: she holds a parry and uses it free (DU-28)",
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "severine", "position": [0, 0]},
+                {"id": "p2", "roster": "garrick", "position": [0, 5]},
+            ],
+            "terms": {"kind": "duel", "end": "hits", "hits": 3},
+        },
+        "hits",
+        plan=[
+            ("p1", lambda o: bool(o.data.get("hold_parry"))),
+            ("p1", "end"),  # no 5-foot step away: she stays within his sword's reach
+            ("p2", lambda o: o.kind == "full-attack" and o.data.get("weapon") == "longsword"),
+            ("p1", "react parry rapier"),
+        ],
+        check=lambda d: any(e.kind == "parry-feature" for e in d.events),
     ),
     Case(
         "duel_breach",
