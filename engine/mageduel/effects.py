@@ -737,17 +737,21 @@ def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             duel.add_condition(t.id, x)
 
 
-def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-
+def _amount(duel: Duel, ctx: Ctx, node: Any, what: str) -> Gen:
+    """A node's ``dice`` rolled (``purpose``: "<spell> <what>") or its fixed ``amount`` at the caster's
+    level, halved on a successful save that halves (``ctx.half``)."""
     if node.dice is not None:
         r = yield from duel.roll_dice(
-            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} ability"
+            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} {what}"
         )
         amount = sum(r) + node.dice.bonus_at(ctx.cl)
     else:
         amount = at_level(node.amount, ctx.cl)
-    if ctx.half:
-        amount //= 2
+    return amount // 2 if ctx.half else amount
+
+
+def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    amount = yield from _amount(duel, ctx, node, "ability")
     ad = duel.hooks.transform_ability(
         duel, AbilityDamage(t.id, node.ability, amount, node.mode, "spell", ctx.caster.id, ctx.spell.id, [])
     )
@@ -794,16 +798,7 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
 
 
 def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-
-    if node.dice is not None:
-        r = yield from duel.roll_dice(
-            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} negative levels"
-        )
-        n = sum(r) + node.dice.bonus_at(ctx.cl)
-    else:
-        n = at_level(node.amount, ctx.cl)
-    if ctx.half:
-        n //= 2
+    n = yield from _amount(duel, ctx, node, "negative levels")
     t.negative_levels += n
     t.max_hp -= 5 * n
     t.hp -= 5 * n

@@ -7,7 +7,9 @@ Nothing here writes files or starts processes: the tests also run in Pyodide.
 
 from __future__ import annotations
 
+import ast
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mageduel import dice, state
@@ -187,3 +189,15 @@ def summoner(data: dict[str, Any], index: int = 0) -> dict[str, Any]:
 
 def zone_opts(width: int, height: int | None = None) -> dict[str, Any]:
     return {"zone_width": width, "zone_height": height or width}
+
+
+def collect_test_names(root: Path) -> list[tuple[str, str]]:
+    """(test function name, file relative to ``root``) for every ``test_*.py`` under ``root``, read with
+    ``ast`` without running anything (so it works in Pyodide too)."""
+    found: list[tuple[str, str]] = []
+    for path in sorted(root.rglob("test_*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
+                found.append((node.name, path.relative_to(root).as_posix()))
+    return found

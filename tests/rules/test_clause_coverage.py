@@ -6,10 +6,11 @@ names are read from the source files with ``ast``, without running them, so this
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 from mageduel import clauses
+
+from tests.rules.rules_kit import collect_test_names
 
 TESTS = Path(__file__).resolve().parent.parent
 
@@ -20,17 +21,6 @@ EXPECTED = (
     + [f"MD-{i}" for i in range(1, 27)]
     + [f"C-{i}" for i in range(1, 14)]
 )
-
-
-def collect_test_names(root: Path) -> list[tuple[str, str]]:
-    """(test function name, file relative to ``root``) for every ``test_*.py`` under ``root``."""
-    found: list[tuple[str, str]] = []
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
-                found.append((node.name, path.relative_to(root).as_posix()))
-    return found
 
 
 def test_catalogue_holds_every_clause_of_the_digest():

@@ -6,23 +6,15 @@ Exit status 1 when some clause has no test.
 
 from __future__ import annotations
 
-import ast
 import sys
 from pathlib import Path
 
 from mageduel import clauses
 
 TESTS = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TESTS.parent))  # the repository root, for the tests' own helpers
 
-
-def collect_test_names(root: Path) -> list[tuple[str, str]]:
-    found: list[tuple[str, str]] = []
-    for path in sorted(root.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
-                found.append((node.name, path.relative_to(root).as_posix()))
-    return found
+from tests.rules.rules_kit import collect_test_names  # noqa: E402
 
 
 def main(argv: list[str]) -> int:
