@@ -131,7 +131,7 @@ class App:
         try:
             self.session = Session(setup)
         except ValidationError as exc:
-            self.form.errors = {"scenario": field_errors(exc)}
+            self.form.errors = {"scenario": field_errors(exc, self.lang)}
             self.session = None
             return
         self.picked = None
@@ -319,7 +319,7 @@ class App:
         try:
             Character.model_validate(data)
         except ValidationError as exc:
-            self.form.errors[key] = field_errors(exc)
+            self.form.errors[key] = field_errors(exc, self.lang)
             return None
         return data
 

@@ -122,7 +122,7 @@ def render(
                 lang,
                 me=view.me is not None and c.id == view.me.id,
                 hit=c.id in hit,
-                out_of_zone=outside(c, view),
+                out_of_zone=c.status == "expelled" and outside(c, view),
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands

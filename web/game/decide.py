@@ -84,17 +84,31 @@ def _with_chance(label: str, opt: Any, lang: str) -> str:
 # --- the turn ------------------------------------------------------------------------------------------
 
 
-def _available(choices: list[Choice], lang: str) -> str:
-    """What is left of the turn, read off the legal options (the engine's budget is not in the view)."""
+def _available(choices: list[Choice], lang: str, opts: dict[str, Any] | None = None) -> str:
+    """What is left of the turn, read off the legal options (the engine's budget is not in the view): a
+    standard action, a move, a 5-foot step, a swift action (a swift spell is offered), a full-round action
+    (a full attack or a full-round spell is offered)."""
+    opts = opts or {}
     verbs = {c.verb for c in choices}
+    times = set()
+    for o in opts.values():
+        sp = text.spell_info(o.spell) if getattr(o, "spell", None) and o.kind == "cast" else None
+        if sp is not None:
+            times.add(getattr(sp, "casting_time", ""))
     items = []
-    if verbs & {"cast", "attack", "full-attack", "ready"}:
+    if (
+        verbs & {"attack", "full-attack", "ready", "use"}
+        or times - {"swift"}
+        or ("cast" in verbs and not opts)
+    ):
         items.append(t("turn.left.standard", lang))
     if "move" in verbs:
         items.append(t("turn.left.move", lang))
     if "step" in verbs:
         items.append(t("turn.left.step", lang))
-    if "full-attack" in verbs:
+    if "swift" in times:
+        items.append(t("turn.left.swift", lang))
+    if "full-attack" in verbs or times & {"full_round", "one_round"}:
         items.append(t("turn.left.full", lang))
     if not items:
         items.append(t("turn.left.none", lang))
@@ -126,6 +140,8 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
             facts.append(
                 t("spell.range.touch", lang)
                 if feet is None
+                else t("spell.range.personal", lang)
+                if feet == 0
                 else t("spell.range", lang, range=text.number_ft(feet, lang))
             )
         except Exception:  # noqa: BLE001
@@ -185,7 +201,7 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
     parts = [
         f'<section class="decision turn" data-kind="turn" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(t("turn.title", lang))}</h2>'
-        f'<ul class="left" aria-label="{escape(t("turn.left", lang))}">{_available(choices, lang)}</ul>'
+        f'<ul class="left" aria-label="{escape(t("turn.left", lang))}">{_available(choices, lang, opts)}</ul>'
     ]
     if rows:
         out = []

@@ -63,12 +63,20 @@ class SaveError(ValueError):
     """A save or replay that cannot be loaded; the message names what is wrong."""
 
 
-def field_errors(exc: ValidationError) -> list[tuple[str, str]]:
-    """(field path, message) for each error of a pydantic validation, for showing beside a form."""
+def field_errors(exc: ValidationError, lang: str | None = None) -> list[tuple[str, str]]:
+    """(field path, message) for each error of a pydantic validation, for showing beside a form; with
+    ``lang``, the message from the catalogue for the common kinds of error (pydantic's English otherwise)."""
+    from web.i18n import catalogue, t
+
     out = []
     for err in exc.errors():
         loc = ".".join(str(x) for x in err.get("loc", ())) or "(root)"
-        out.append((loc, err.get("msg", "invalid")))
+        msg = err.get("msg", "invalid")
+        key = f"setup.err.{err.get('type', '')}"
+        if lang is not None and key in catalogue():
+            ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+            msg = t(key, lang, **ctx)
+        out.append((loc, msg))
     return out
 
 

@@ -330,6 +330,10 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         if d.get("excluded"):
             out += " " + t("rite.excluded", lang, names=", ".join(nm(x) for x in d["excluded"]))
         return out
+    if k == "rite" and d.get("step") in ("zone", "preparation") and d.get("agreed") is False:
+        value = d.get("value")
+        value = " × ".join(str(v) for v in value) if isinstance(value, list) else value
+        return t(f"rite.{d['step']}.won", lang, actor=nm(d.get("winner") or e.actor), value=value)
     if k == "rite":
         step = str(d.get("step", ""))
         value = d.get("value")

@@ -1,0 +1,92 @@
+"""The screens the other game tests do not reach, shot at 1280×800 and 390×844 (test-artifacts/screen-*):
+a setup with an imported sheet's field errors; the zone settled by opposed checks; precasting with what will
+carry into the zone or be suppressed (MD-8); a turn with the reach of a move; the shortcuts box; a clause's
+text in French. Each is also checked for what it must say, so a screen that looks right is also right."""
+
+from __future__ import annotations
+
+import pytest
+
+import tests.browser.test_game_play as game_play
+from tests.browser.test_game_play import next_click, open_game, pending, settle, shoot, start
+
+pytestmark = pytest.mark.browser
+game_site = game_play.game_site
+
+
+def phase(page) -> str:
+    return page.locator("#game [data-screen]").get_attribute("data-phase") or ""
+
+
+def test_the_screens_of_the_rite_the_turn_and_the_boxes(page, game_site, requests):
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    # An imported sheet that is not a character: the field errors beside the form.
+    page.locator("#character0").select_option("import")
+    page.locator("#sheet0").fill('{"name": {"en": "X", "fr": "X"}, "level": 0}')
+    page.locator('#game form[data-act="start"] button[type="submit"]').click()
+    settle(page)
+    assert page.locator("#sheet-errors0 li").count() >= 1
+    shoot(page, "setup-errors")
+    page.reload()
+    open_game(page, game_site, "en")
+    start(page, ("human", "normal"), characters=("odile", "bram"), seed=3)
+    # The zone: propose the widest, so the computer's proposal differs and the opposed checks decide.
+    for _ in range(20):
+        settle(page)
+        if pending(page) == "rite:zone":
+            break
+        next_click(page)
+    slider = page.locator('form[data-act="zone"] input[name="width"]')
+    slider.focus()
+    page.keyboard.press("End")
+    page.locator('form[data-act="zone"] button[type="submit"]').click()
+    settle(page)
+    detail = page.locator('.rite-detail [data-settled="zone"]')
+    assert detail.count() == 1
+    said = detail.inner_text()
+    assert "proposed" in said and ("opposed checks" in said or "agree" in said)
+    # Preparation rounds: one, so there is a precasting turn (MD-8).
+    for _ in range(20):
+        settle(page)
+        if pending(page) == "rite:prepare":
+            page.locator('.side-col [data-option="prepare 1"]').click()
+            break
+        next_click(page)
+    for _ in range(30):
+        settle(page)
+        if pending(page) == "turn" and phase(page) == "preparation":
+            break
+        next_click(page)
+    page.locator('.side-col [data-act="pick"]').first.click()
+    settle(page)
+    targets = page.locator(".side-col .targets").inner_text()
+    assert "(MD-8)" in targets
+    shoot(page, "precast")
+    # On to the fight: a turn with moves shows the reach of a move on the board.
+    for _ in range(80):
+        settle(page)
+        if (
+            pending(page) == "turn"
+            and phase(page) == "fight"
+            and page.locator('#game .decision.turn [data-option^="move "]').count()
+        ):
+            break
+        next_click(page)
+    assert page.locator("#game .board .reach-move").count() == 1
+    shoot(page, "turn-reach")
+    # The shortcuts, listed.
+    page.keyboard.press("?")
+    box = page.locator(".keys-box")
+    assert box.is_visible() and box.locator("dt").count() >= 8
+    shoot(page, "keys")
+    page.keyboard.press("Escape")
+    # A clause's text, in French.
+    page.locator('nav.lang [data-lang="fr"]').click()
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    settle(page)
+    page.locator("#log-list .clause-link").first.click()
+    clause = page.locator(".clause-box")
+    assert clause.is_visible() and clause.locator("p").inner_text()
+    shoot(page, "clause-fr")
+    assert requests.outside(game_site) == []

@@ -1,0 +1,196 @@
+"""What the page shows of the engine's per-player view: readable option labels, prompts from codes, the
+engine's own DC and chances, the reach of a move, duel resources, ability damage, an expulsion."""
+
+from __future__ import annotations
+
+import random
+import re
+from html import unescape
+
+import pytest
+from mageduel import dice, roster, scenario, state
+
+from web.game import board, decide, panels, text
+from web.game.app import App
+
+RAW = re.compile(r"_|@|\bslot\d|\bitem\d|\bdef\b|\brite:")
+
+
+def _duels(count: int, seed: int = 5):
+    """Random duels between roster characters: yields (duel, pending view) at every decision."""
+    ids = [c.id for c in roster.all()]
+    rng = random.Random(seed)
+    pairs = [(a, b) for a in ids for b in ids if a != b]
+    rng.shuffle(pairs)
+    for a, b in pairs[:count]:
+        for kind in ("mageduel", "duel"):
+            d = state.new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(rng.randrange(10_000)))
+            for _ in range(160):
+                p = d.pending
+                if p is None:
+                    break
+                yield d, d.view(p.player)
+                choice = "enter" if p.kind == "rite:entry" else rng.choice(p.options).id
+                d.apply(p.player, choice)
+
+
+@pytest.fixture(scope="module")
+def seen():
+    """Every distinct kind of option and pending decision met in a spread of duels (collected once)."""
+    options: dict[tuple[str, str], tuple[object, dict[str, str]]] = {}
+    pendings: dict[str, object] = {}
+    for _d, v in _duels(14):
+        names = panels.names_of(v)
+        pendings.setdefault(v.pending.code, v.pending)
+        for o in v.pending.options or []:
+            if o.kind == "roll":
+                continue
+            key = (o.id.split()[0], o.kind if o.kind != "choose" else o.id)
+            options.setdefault(key, (o, names))
+    return options, pendings
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_option_label_is_readable_text_in_the_language(seen, lang):
+    options, _ = seen
+    assert len(options) > 15
+    for (verb, _kind), (o, names) in options.items():
+        label = text.option_label(o.id, lang, names, o)
+        assert label != o.id and not RAW.search(label), (o.id, label)
+        if lang == "fr" and verb not in ("roll",):
+            english = text.option_label(o.id, "en", names, o)
+            assert label != english or label.isdigit() or verb == "face-off", (o.id, label)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_prompt_is_a_catalogue_sentence_from_its_code(seen, lang):
+    _, pendings = seen
+    assert {"turn", "casting", "rite:zone"} <= set(pendings)
+    for code, p in pendings.items():
+        if code == "roll":
+            continue  # the table assistant's panel says it
+        sentence = text.prompt(p, lang, {})
+        assert sentence and sentence != p.prompt, (code, sentence)
+        assert "{" not in sentence, (code, sentence)
+
+
+def _turn_of(app: App, player: str = "p1", phase: str = "fight", limit: int = 200):
+    from tests.web.test_game_flow import choose_like_a_person, settle
+
+    for _ in range(limit):
+        settle(app)
+        v = app.session.view()
+        if v.pending and v.pending.kind == "turn" and v.pending.player == player and v.phase == phase:
+            return v
+        if v.pending and v.pending.kind == "rite:prepare":
+            app.handle("decide", {"option": "prepare 1"})
+            continue
+        choose_like_a_person(app, app.render())
+    raise AssertionError("no such turn")
+
+
+def test_the_picker_shows_the_engines_dc_with_spell_focus_and_the_chances():
+    """Ilse has Spell Focus (evocation): flare's DC is 10 + 0 + Int 4 + 1 = 15, daze's (enchantment) 14."""
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    opts = decide.options_of(v)
+    flare = next(o for o in opts.values() if o.spell == "flare" and not o.defensive)
+    daze = next(o for o in opts.values() if o.spell == "daze" and not o.defensive)
+    assert (flare.dc, daze.dc) == (15, 14)
+    html = unescape(app.render())
+    row = re.search(r'data-spell="flare".*?</li>', html, re.S).group(0)
+    assert "Will DC 15" in row or "Fort DC 15" in row or "Ref DC 15" in row
+    app.handle("pick", {"pick": decide.group_key(flare)})
+    html = unescape(app.render())
+    pct = f"{round(flare.chance * 100)}% that the save fails"
+    assert pct in html
+    ray = next(o for o in opts.values() if o.spell == "ray_of_frost" and not o.defensive)
+    app.handle("pick", {"pick": decide.group_key(ray)})
+    assert f"{round(ray.chance * 100)}% to hit" in unescape(app.render())
+    app.lang = "fr"
+    assert f"{round(ray.chance * 100)}\u202f% de toucher" in unescape(app.render())
+
+
+def test_while_moving_the_board_shows_the_reach_of_a_move_and_a_step():
+    app = App(lang="en")
+    app.handle("start", {"kind": "duel", "character0": "ilse", "character1": "kael", "seed": "2"})
+    v = _turn_of(app)
+    assert any(o.kind in ("move", "step") for o in v.pending.options)
+    html = app.render()
+    m = re.search(r'<circle class="reach-move" cx="[^"]+" cy="[^"]+" r="([^"]+)"', html)
+    assert m and float(m.group(1)) == pytest.approx(v.me.speed)
+    assert 'class="reach-step"' in html
+    # A spell picked: its preview replaces the reach.
+    cast = next(o for o in v.pending.options if o.kind == "cast")
+    app.handle("pick", {"pick": decide.group_key(cast)})
+    html = app.render()
+    assert 'class="reach-move"' not in html and 'class="preview"' in html
+
+
+def test_the_panel_shows_duel_resources_ability_damage_and_speed():
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    duel = app.session.duel
+    me = duel.by_id["p1"]
+    me.ability_damage["int"] = 4
+    me.duel_counter_round = duel.round
+    v = app.session.view("en")
+    html = unescape(panels.combatant(v, v.me, "en", own=True))
+    assert re.search(r'data-ability="int" class="damaged">.*?−4 damage', html)
+    assert "duel counterspell used this round" in html
+    assert "mageduel counterspell ready this round" in html
+    assert f"speed {text.number_ft(v.me.speed, 'en')}" in html
+    fr = unescape(panels.combatant(v, v.me, "fr", own=True))
+    assert "−4 affaiblissement" in fr and "contresort de duel utilisé ce round" in fr
+
+
+def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    w = v.zone[0]
+    other = v.others[0].model_copy(update={"position": [w + 40.0, w / 2, 0.0], "status": "expelled"})
+    v = v.model_copy(update={"others": [other]})
+    svg = board.render(v, "en")
+    tok = re.findall(r'<g class="token" data-name="([^"]+)" data-side="\d" data-x="([^"]+)"', svg)
+    xs = {name: float(x) for name, x in tok}
+    assert w < xs[other.name] < w * 1.12  # inside the drawing's margin, past the border
+    assert "expelled — out of the zone (MD-22)" in svg and 'class="outside-ring"' in svg
+
+
+def test_an_imported_sheets_field_errors_are_in_the_language_of_the_page():
+    app = App(lang="fr")
+    app.handle(
+        "start",
+        {
+            "kind": "mageduel",
+            "character0": "import",
+            "sheet0": '{"level": 0}',
+            "character1": "kael",
+            "seed": "1",
+        },
+    )
+    errors = dict(app.form.errors["sheet0"])
+    assert errors["level"] == "doit valoir au moins 1"
+    assert errors["id"] == "obligatoire"
+    html = unescape(app.render())
+    assert "<code>level</code> doit valoir au moins 1" in html
+
+
+def test_a_zone_settled_by_opposed_checks_is_logged_and_shown_as_such():
+    app = App(lang="en")
+    app.handle(
+        "start",
+        {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "seed": "3", "control1": "human"},
+    )
+    app.handle("zone", {"width": "4", "height": "4"})
+    app.handle("take")
+    app.handle("zone", {"width": "5", "height": "5"})
+    app.handle("take")
+    html = unescape(app.render())
+    assert "wins the opposed checks: the zone is" in html
+    assert "The zone is agreed" not in html
+    detail = re.search(r'data-settled="zone">([^<]+)<', html).group(1)
+    assert "proposed 4 × 4 ft" in detail and "proposed 5 × 5 ft" in detail and "opposed checks" in detail
