@@ -56,8 +56,6 @@ def _node_kinds(sp: Any) -> set[str]:
         return set()
 
 
-
-
 def _hostile(sp: Any) -> bool:
     if sp is None:
         return True
@@ -96,6 +94,7 @@ class Opponent:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}, not {level!r}")
         self.level = level
         self.rng = SplitMix64(seed)
+        self._opts: dict[str, Any] = {}  # the pending options of the view being decided (their chances)
 
     # --- the decision ---------------------------------------------------------------------------------
 
@@ -105,6 +104,7 @@ class Opponent:
             raise ValueError("the computer was asked to choose with no option of its own in its view")
         if p.kind == "roll":
             return self.roll(p.context, [o.id for o in p.options])
+        self._opts = {o.id: o for o in p.options}
         scored = [(self.score(view, o.id, o.kind), o.id) for o in p.options]
         scored.sort(key=lambda s: s[0], reverse=True)
         if self.level == "easy":
@@ -133,7 +133,7 @@ class Opponent:
         if verb == "react":
             what = plain[0] if plain else ""
             if what in ("duel-counter", "md-counter", "counter"):
-                return self._counter_score(view, what, slot or 0)
+                return self._with_chance(self._counter_score(view, what, slot or 0), option_id)
             if what == "dodge":
                 return self._dodge_score(view)
             if what == "parry":
@@ -144,9 +144,11 @@ class Opponent:
         if verb == "aoo":
             return 40.0
         if verb == "cast":
-            return self._cast_score(view, plain[0] if plain else None, slot, target, defensive)
+            return self._with_chance(
+                self._cast_score(view, plain[0] if plain else None, slot, target, defensive), option_id
+            )
         if verb in ("attack", "full-attack"):
-            return 11.0 + (1 if verb == "full-attack" else 0)
+            return self._with_chance(11.0 + (1 if verb == "full-attack" else 0), option_id)
         if verb == "move":
             # Closing in from afar is worth a move; next to a foe, moving only provokes (C-10).
             return 6.0 if self._far_from_foes(view) else 0.5
@@ -168,6 +170,21 @@ class Opponent:
             n = int(plain[0]) if plain and plain[0].isdigit() else 0
             return 10.0 - abs(n - 2)
         return 5.0
+
+    def _with_chance(self, s: float, option_id: str) -> float:
+        """Normal and hard weigh an option by the chance its own view gives it (to hit, that the foe fails
+        its save, that a counterspell's check succeeds): between 0.6× and 1.4× the score; a defensive
+        casting likely to fail its concentration check is worth less."""
+        o = self._opts.get(option_id)
+        if o is None or self.level == "easy" or s <= 1.0:
+            return s
+        chance = getattr(o, "chance", None)
+        if chance is not None:
+            s *= 0.6 + 0.8 * chance
+        concentration = getattr(o, "concentration", None)
+        if concentration is not None and concentration < 0.6:
+            s -= 6.0 * (1 - concentration)
+        return s
 
     def _cast_score(
         self, view: View, sid: str | None, slot: int | None, target: str | None, defensive: bool

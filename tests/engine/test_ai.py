@@ -182,3 +182,18 @@ def test_normal_beats_a_random_player_more_often_than_not():
 def test_next_to_a_foe_the_computer_does_not_walk_into_attacks_of_opportunity():
     brain = ai.Opponent("normal", 1)
     assert brain.choose(view_with("turn", ["move 3,3", "step 2,2", "end"], other_at=(2.0, 2.0))) == "end"
+
+
+def test_normal_weighs_options_by_the_chance_its_view_gives_them():
+    """Ray of frost and acid splash score alike; the view's chance decides — either way round."""
+    ids = ["cast ray_of_frost @p2", "cast acid_splash @p2", "end"]
+    for likely in ids[:2]:
+        v = view_with("turn", ids)
+        opts = [
+            o.model_copy(update={"chance": 0.9 if o.id == likely else 0.1, "chance_of": "hit"})
+            if o.id != "end"
+            else o
+            for o in v.pending.options
+        ]
+        v = v.model_copy(update={"pending": v.pending.model_copy(update={"options": opts})})
+        assert ai.Opponent("normal", 3).choose(v) == likely
