@@ -190,27 +190,17 @@ def performance_checks(duel: Duel) -> Gen:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    prev_legal = hooks.legal
+    from .hooks import add_legal, add_on_event
 
-    def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        return why if why is not None else legal(duel, actor_id, option)
-
-    hooks.legal = f_legal
+    add_legal(hooks, legal)
     if not scenario.terms.performance_combat:
         return
-    prev_event = hooks.on_event
+    add_on_event(hooks, note_success)
     prev_end = hooks.round_end
-
-    def f_event(duel: Duel, e: Event) -> None:
-        if prev_event is not None:
-            prev_event(duel, e)
-        note_success(duel, e)
 
     def f_round_end(duel: Duel) -> Gen:
         yield from prev_end(duel)
         if duel.outcome is None and duel.phase != "preparation":
             yield from performance_checks(duel)
 
-    hooks.on_event = f_event
     hooks.round_end = f_round_end

@@ -639,9 +639,10 @@ def on_end(duel: Duel, outcome: Outcome) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
+    from .hooks import add_on_event
+
     prev_end = hooks.check_end
     prev_legal = hooks.legal
-    prev_event = hooks.on_event
     prev_start = hooks.round_start
     prev_on_end = hooks.on_end
 
@@ -658,11 +659,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
             record_marks(duel, actor_id, option)
         return why
 
-    def f_event(duel: Duel, e: Event) -> None:
-        if prev_event is not None:
-            prev_event(duel, e)
-        on_event(duel, e)
-
     def f_start(duel: Duel) -> Gen:
         yield from prev_start(duel)
         if duel.outcome is None:
@@ -674,6 +670,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
 
     hooks.check_end = f_end
     hooks.legal = f_legal
-    hooks.on_event = f_event
+    add_on_event(hooks, on_event)
     hooks.round_start = f_start
     hooks.on_end = f_on_end

@@ -123,6 +123,29 @@ class Hooks:
     on_event: Callable[[Duel, Any], None] | None = None
 
 
+def add_legal(hooks: Hooks, rule: Callable[[Duel, str, Option], str | None]) -> None:
+    """Chain a legality rule after the ones installed before it: the first reason given stands."""
+    prev = hooks.legal
+
+    def chained(duel: Duel, actor_id: str, option: Option) -> str | None:
+        why = prev(duel, actor_id, option) if prev is not None else None
+        return why if why is not None else rule(duel, actor_id, option)
+
+    hooks.legal = chained
+
+
+def add_on_event(hooks: Hooks, listener: Callable[[Duel, Any], None]) -> None:
+    """Chain an event listener after the ones installed before it."""
+    prev = hooks.on_event
+
+    def chained(duel: Duel, e: Any) -> None:
+        if prev is not None:
+            prev(duel, e)
+        listener(duel, e)
+
+    hooks.on_event = chained
+
+
 def build_hooks(scenario: Scenario) -> Hooks:
     """The hooks for ``scenario``: defaults, then each rules module's ``install`` in :data:`RULES_MODULES`."""
     hooks = Hooks()

@@ -312,12 +312,8 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
+    from .hooks import add_legal
+
     if scenario.terms is None or not scenario.terms.restricts:
         return  # nothing to forbid: keep the hot loop free of a call per option
-    prev = hooks.legal
-
-    def chained(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev(duel, actor_id, option) if prev is not None else None
-        return why if why is not None else legal(duel, actor_id, option)
-
-    hooks.legal = chained
+    add_legal(hooks, legal)

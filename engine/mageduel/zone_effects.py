@@ -238,11 +238,11 @@ def on_event(duel: Duel, e: Event) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
+    from .hooks import add_legal, add_on_event
+
     prev_filter = hooks.filter_area
     prev_damage = hooks.transform_damage
     prev_ability = hooks.transform_ability
-    prev_legal = hooks.legal
-    prev_event = hooks.on_event
 
     def f_area(duel: Duel, caster_id: str, shape: object, affected: list[str]) -> list[str]:
         return filter_area(duel, caster_id, shape, prev_filter(duel, caster_id, shape, affected))
@@ -253,17 +253,8 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
     def f_ability(duel: Duel, ad: AbilityDamage) -> AbilityDamage:
         return transform_ability(duel, prev_ability(duel, ad))
 
-    def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        return why if why is not None else legal(duel, actor_id, option)
-
-    def f_event(duel: Duel, e: Event) -> None:
-        if prev_event is not None:
-            prev_event(duel, e)
-        on_event(duel, e)
-
     hooks.filter_area = f_area
     hooks.transform_damage = f_damage
     hooks.transform_ability = f_ability
-    hooks.legal = f_legal
-    hooks.on_event = f_event
+    add_legal(hooks, legal)
+    add_on_event(hooks, on_event)
