@@ -194,3 +194,33 @@ def test_a_zone_settled_by_opposed_checks_is_logged_and_shown_as_such():
     assert "The zone is agreed" not in html
     detail = re.search(r'data-settled="zone">([^<]+)<', html).group(1)
     assert "proposed 4 × 4 ft" in detail and "proposed 5 × 5 ft" in detail and "opposed checks" in detail
+
+
+def test_a_spell_being_cast_is_marked_on_the_board_without_saying_which():
+    from tests.engine.coretools import core_duel, run
+
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
+    run(d, "p1: cast scorching_ray @p2")
+    v = d.view("p2")
+    assert v.casting and v.casting[0].spell is None
+    svg = board.render(v, "en")
+    assert svg.count('class="casting-ring"') == 1 and svg.count('class="casting-line"') == 1
+    assert "scorching" not in svg.lower() and "ardent" not in svg.lower()
+    assert 'class="casting-ring"' not in board.render(core_duel().view("p2"), "en")
+
+
+def test_the_french_log_has_no_english_left_in_a_spread_of_duels():
+    """Every event line and roll purpose in French comes from the catalogue (a new kind would show as
+    ``kind: a=b``, an unknown purpose in English, a raw id with an underscore)."""
+    leftovers = {}
+    for d, v in _duels(6, seed=2):
+        if d.pending is not None and d.pending.kind != "turn":
+            continue
+        names = panels.names_of(v)
+        for e in v.events:
+            fr, en = text.event_line(e, "fr", names), text.event_line(e, "en", names)
+            if e.kind in ("round",):
+                continue
+            if ("=" in fr and e.kind != "roll") or fr == en or re.search(r"[a-z]_[a-z]", fr):
+                leftovers.setdefault(e.kind, fr)
+    assert not leftovers, leftovers

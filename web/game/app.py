@@ -593,12 +593,12 @@ class App:
             f'<section class="screen game" data-screen="{screen}" data-phase="{escape(view.phase)}" '
             f'data-round="{view.round}" data-viewer="{escape(view.player or "")}" '
             f'data-pending="{escape(p.kind if mine and p is not None else "")}">'
-            f'<div class="statusbar">{status}'
+            f'<div class="statusbar">{status}<span class="status-buttons">'
             f'<button type="button" class="motion-button" data-act="motion" data-key="m" '
             f'aria-pressed="{str(self.motion).lower()}">'
             f"{escape(t('ui.motion.on' if self.motion else 'ui.motion.off', lang))}</button>"
             f'<button type="button" class="keys-button" data-act="keys" '
-            f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></div>'
+            f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach)}</div>"
             f'<div class="side-col">{rite}{decision}</div>'

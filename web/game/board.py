@@ -140,6 +140,23 @@ def render(
                 f'<line class="bolt" x1="{_attr(x1)}" y1="{_attr(y1)}" x2="{_attr(x2)}" '
                 f'y2="{_attr(y2)}" stroke-width="{_attr(unit * 1.2)}"/>'
             )
+    for cast in getattr(view, "casting", None) or []:  # a spell being cast: who, at whom — never what (MD-26)
+        if cast.caster not in where:
+            continue
+        cx, cy = where[cast.caster]
+        layers.append(
+            f'<circle class="casting-ring" cx="{_attr(cx)}" cy="{_attr(cy)}" r="{_attr(radius * 2.1)}" '
+            f'stroke-width="{_attr(unit * 0.6)}" stroke-dasharray="{_attr(unit * 1.6)} {_attr(unit * 1.1)}">'
+            f"<title>{escape(t('board.casting', lang))}</title></circle>"
+        )
+        for tid in cast.targets:
+            if tid in where and tid != cast.caster:
+                tx, ty = where[tid]
+                layers.append(
+                    f'<line class="casting-line" x1="{_attr(cx)}" y1="{_attr(cy)}" x2="{_attr(tx)}" '
+                    f'y2="{_attr(ty)}" stroke-width="{_attr(unit * 0.5)}" '
+                    f'stroke-dasharray="{_attr(unit * 1.5)} {_attr(unit)}"/>'
+                )
     names = {c.id: c.name for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, w, radius, unit, lang, names))

@@ -32,7 +32,11 @@ def _conditions(c: Any, lang: str) -> str:
     if not c.conditions:
         return ""
     items = []
+    shown: set[tuple[str, int | None]] = set()
     for cond in c.conditions:
+        if (cond.name, cond.rounds) in shown:
+            continue  # one condition with two modifiers (a dodge's -2 to AC and to Reflex) is said once
+        shown.add((cond.name, cond.rounds))
         label = text.word("cond", cond.name, lang)
         if cond.rounds:
             label += " · " + t("log.rounds", lang, rounds=cond.rounds)

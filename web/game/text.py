@@ -9,6 +9,7 @@ new kind from the rules modules is shown, never dropped.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
@@ -67,12 +68,31 @@ def clause_statement(clause_id: str, lang: str) -> str:
     return getattr(c.statement, lang) if c is not None else ""
 
 
+def creature_name(creature_id: str, lang: str) -> str:
+    try:
+        from mageduel import creatures
+
+        name = creatures.get(creature_id).name
+        return getattr(name, lang, None) or name.en
+    except Exception:  # noqa: BLE001 - an unknown creature is shown as written
+        return creature_id.replace("_", " ")
+
+
+_EXPENDED = re.compile(r"^expended spell (\d+) levels? higher$")
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
         w = _weapon(value)
         if w is not None:
             return w.name_fr if lang == "fr" else w.name_en
+    if group == "mod" and not has(f"mod.{value}"):
+        m = _EXPENDED.match(value)
+        if m:
+            return t("mod.expended", lang, n=m.group(1))
+        if _spell(value) is not None:  # a spell's own modifier (haste, slow, flare, resistance…)
+            return spell_name(value, lang)
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
 
 
@@ -232,11 +252,38 @@ def breakdown(data: dict[str, Any], lang: str) -> str:
     return text
 
 
+_PURPOSES = (
+    (re.compile(r"^(fort|ref|will) save against (\w+)$"), "purpose.save"),
+    (re.compile(r"^(fort|ref|will) save again against (\w+)$"), "purpose.save.again"),
+    (re.compile(r"^duel effort: (fort|ref|will) save again$"), "purpose.effort.again"),
+    (re.compile(r"^dispel check against (\w+)$"), "purpose.dispel.against"),
+    (re.compile(r"^(\w+) duration$"), "purpose.duration"),
+    (re.compile(r"^(\w+) temporary hp$"), "purpose.temp-hp"),
+    (re.compile(r"^(\w+) negative levels$"), "purpose.negative-levels"),
+    (re.compile(r"^(\w+) ability$"), "purpose.ability"),
+)
+
+
 def purpose(text: str, lang: str) -> str:
     """The engine states a roll's purpose in English words; known ones are translated, others shown as is."""
     key = "purpose." + text
     if has(key):
         return t(key, lang)
+    for pattern, pkey in _PURPOSES:
+        m = pattern.match(text)
+        if m is None:
+            continue
+        groups = m.groups()
+        save = groups[0] if groups and groups[0] in ("fort", "ref", "will") else None
+        spell = groups[-1] if groups and groups[-1] not in ("fort", "ref", "will") else None
+        if spell is not None and _spell(spell) is None:
+            continue
+        return t(
+            pkey,
+            lang,
+            save=t(f"savelong.{save}", lang) if save else "",
+            spell=spell_name(spell, lang) if spell else "",
+        )
     for prefix in ("attack with ", "initiative (face-off, "):
         if text.startswith(prefix):
             rest = text[len(prefix) :].rstrip(")")
@@ -381,17 +428,41 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             target=nm(d.get("target")),
             weapon=word("weapon", str(d.get("weapon", "")), lang),
         )
-    if has(f"ev.{k}"):
+    if k == "roll-dc":
         return t(
-            f"ev.{k}",
+            "ev.roll-dc",
             lang,
+            actor=actor,
+            purpose=purpose(str(d.get("purpose", "")), lang),
+            dc=d.get("target"),
+        )
+    key = f"ev.{k}.{d['mode']}" if k == "ability" and has(f"ev.{k}.{d.get('mode')}") else f"ev.{k}"
+    if has(key):
+        params: dict[str, object] = {
+            a: b for a, b in d.items() if isinstance(b, str | int | float | bool) and not isinstance(b, bool)
+        }
+        params.update(
             actor=actor,
             caster=nm(d.get("caster")),
             attacker=nm(d.get("attacker")),
             target=nm(d.get("target")),
+            by=nm(d.get("by")),
             why=d.get("why", ""),
             turn=actor,
         )
+        if d.get("spell"):
+            params["spell"] = spell_name(str(d["spell"]), lang)
+        if d.get("ability"):
+            params["ability"] = tt(f"ab.{d['ability']}", lang, str(d["ability"]))
+        if d.get("type"):
+            params["type"] = tt(f"choice.{d['type']}", lang, str(d["type"]))
+        if d.get("creature"):
+            params["creature"] = creature_name(str(d["creature"]), lang)
+        if d.get("outcome"):
+            params["outcome"] = tt(f"slay.{d['outcome']}", lang, str(d["outcome"]))
+        if "hit" in d:
+            params["hit"] = t("log.hit" if d["hit"] else "log.missed", lang)
+        return t(key, lang, **params)
     # A kind with no sentence yet: its name and data, plainly.
     extra = ", ".join(f"{a}={b}" for a, b in d.items() if not isinstance(b, dict | list))
     return f"{actor + ' — ' if actor else ''}{k}{': ' + extra if extra else ''}"
