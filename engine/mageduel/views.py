@@ -106,6 +106,9 @@ class OwnView(CombatantView):
     ability_damage: dict[str, int] = {}  # MD-15 temporary damage, per ability (only those not 0)
     ability_drain: dict[str, int] = {}
     resources: ResourcesView | None = None
+    #: During a mageduel's preparation (MD-8): the spells now on this participant that will carry into the
+    #: zone and those that will be suppressed on entry (summoned creatures by id), as the rite will judge.
+    entry_forecast: dict[str, list[str]] | None = None
 
 
 class SpellInfo(_M):
@@ -234,6 +237,9 @@ def build_view(duel: Duel, player: str | None) -> View:
                 ability_damage={a: v for a, v in c.ability_damage.items() if v},
                 ability_drain={a: v for a, v in c.ability_drain.items() if v},
                 resources=_resources(duel, c),
+                entry_forecast=_entry_forecast(duel, c)
+                if duel.kind == "mageduel" and duel.phase == "preparation"
+                else None,
             )
         else:
             others.append(CombatantView(**_public(c)))
@@ -309,6 +315,35 @@ def _resources(duel: Duel, c: Combatant) -> ResourcesView:
         aoo_used=c.aoo_round == duel.round,
         readied=c.readied,
     )
+
+
+def _entry_forecast(duel: Duel, c: Combatant) -> dict[str, list[str]]:
+    """MD-8, before the entry: what the rite's suppression (``rite._suppress_on_entry``) will keep and
+    take from ``c`` — the same test (``rite.carries_into_zone``) on the same facts, changing nothing."""
+    from .effects import spell_by_id
+    from .rite import carries_into_zone
+
+    bearers: dict[tuple[str, str], set[str]] = {}
+    for x in duel.participants:
+        for cond in x.conditions:
+            if cond.source:
+                bearers.setdefault((cond.source, cond.data.get("caster") or cond.tick_on), set()).add(x.id)
+    kept: list[str] = []
+    gone: list[str] = []
+    for cond in c.conditions:
+        if not cond.source:
+            continue
+        try:
+            sp = spell_by_id(cond.source)
+        except (KeyError, LookupError, ValueError):
+            continue
+        caster = cond.data.get("caster") or cond.tick_on
+        others = bool(bearers.get((cond.source, caster), set()) - {caster})
+        into = kept if carries_into_zone(sp, c.id, caster, others) else gone
+        if sp.id not in into:
+            into.append(sp.id)
+    gone.extend(s.id for s in duel.participants if s.summoned_by == c.id and s.status == "active")
+    return {"carried": kept, "suppressed": gone}
 
 
 # --- the prompt as a code ---------------------------------------------------------------------------------

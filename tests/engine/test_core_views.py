@@ -206,3 +206,35 @@ def test_md26_no_chance_or_prompt_argument_gives_the_hidden_spell_away():
         for o in d.view("p2").pending.options:
             if o.chance is not None:
                 assert o.spell in ("dispel_magic", "greater_dispel_magic"), o
+
+
+def test_md8_the_entry_forecast_is_what_the_rite_then_carries_and_suppresses():
+    compared = 0
+    for a, b, seed in (
+        ("odile", "ilse", 1),
+        ("ilse", "kael", 2),
+        ("kael", "odile", 3),
+        ("nadira", "ilse", 4),
+    ):
+        last: dict[str, tuple[int, dict]] = {}
+
+        def watch(d, v, choice, last=last):
+            if v.me is not None and v.me.entry_forecast is not None:
+                last[v.player] = (len(d.events), v.me.entry_forecast)
+
+        d = _play(a, b, seed, watch)
+        step = next(
+            (i for i, e in enumerate(d.events) if e.kind == "rite" and e.data.get("step") == "suppression"),
+            None,
+        )
+        if step is None:
+            continue
+        report = d.events[step].data["effects"]
+        for player, (at, forecast) in last.items():
+            if any(e.kind in ("spell", "summoned", "condition-ends") for e in d.events[at:step]):
+                continue  # something changed after the last look
+            got = report.get(player, {"carried": [], "suppressed": []})
+            assert sorted(forecast["carried"]) == sorted(got["carried"]), (a, b, seed, player)
+            assert sorted(forecast["suppressed"]) == sorted(got["suppressed"]), (a, b, seed, player)
+            compared += 1 if forecast["carried"] or forecast["suppressed"] else 0
+    assert compared >= 2

@@ -725,6 +725,24 @@ class App:
             for what in ("zone", "preparation")
             if (line := text.settlement(view.events, what, lang, names))
         )
+        forecast = getattr(view.me, "entry_forecast", None) if view.me is not None else None
+        if forecast is not None:
+
+            def spells(ids: list[str]) -> str:
+                return (
+                    ", ".join(
+                        text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids
+                    )
+                    or "—"
+                )
+
+            said = t(
+                "precast.forecast",
+                lang,
+                carried=spells(forecast["carried"]),
+                suppressed=spells(forecast["suppressed"]),
+            )
+            details += f'<p data-forecast="entry">{escape(said)}</p>'
         return (
             f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
             f"<ol>{''.join(items)}</ol></nav>"
