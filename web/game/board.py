@@ -31,6 +31,10 @@ OUT = {
 
 
 def _bounds(view: Any) -> tuple[int, int]:
+    """MD-5's bounds, as the rite stated them (its zone events carry them); else computed from the levels."""
+    for e in reversed(view.events):
+        if e.kind in ("zone", "rite") and "minimum" in (e.data or {}) and "maximum" in e.data:
+            return int(e.data["minimum"]), int(e.data["maximum"])
     from mageduel.zone import size_bounds
 
     levels = [max(1, c.level) for c in _people(view) if c.summoned_by is None]
