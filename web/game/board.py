@@ -9,6 +9,7 @@ marks that report the option id, and a fallen or expelled duellist drawn as such
 from __future__ import annotations
 
 import math
+import re
 from html import escape
 from typing import Any
 
@@ -171,7 +172,36 @@ def render(
         )
     if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
+    svg = _fit(svg, people, w, radius, unit)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
+
+
+def _fit(svg: str, people: list[Any], w: float, radius: float, unit: float) -> str:
+    """Room for tokens standing on or past the border (waiting at their places before the entry, expelled):
+    the drawing grows to hold their rings, and the scale bar moves down below the lowest one."""
+    m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
+    if m is None or not people:
+        return svg
+    x0, y0, vw, vh = (float(v) for v in m.groups())
+    reach = radius * 1.25 + unit * 3.5  # the outermost ring of a token
+    xs = [drawn_at(c, w)[0] for c in people]
+    ys = [w - drawn_at(c, w)[1] for c in people]
+    left, top = min(x0, min(xs) - reach), min(y0, min(ys) - reach - unit * 5)  # and its name above
+    below = max(ys) + reach - w  # how far the lowest ring reaches under the zone's bottom edge
+    shift = max(0.0, below + unit * 2) if below > -unit * 2 else 0.0
+    right = max(x0 + vw, max(xs) + reach)
+    bottom = y0 + vh + shift
+    if (left, top, right, shift) == (x0, y0, x0 + vw, 0.0):
+        return svg
+    svg = svg.replace(
+        m.group(0), f'viewBox="{_attr(left)} {_attr(top)} {_attr(right - left)} {_attr(bottom - top)}"', 1
+    )
+    if shift:
+        svg = svg.replace(
+            '<g class="scale"', f'<g transform="translate(0 {_attr(shift)})"><g class="scale"', 1
+        )
+        svg = re.sub(r'(<g class="scale".*?</g>)', r"\1</g>", svg, count=1, flags=re.S)
+    return svg
 
 
 def _decorations(
