@@ -133,6 +133,8 @@ class OptionView(_M):
     slot: int | None = None
     targets: list[str] = []
     point: list[float] | None = None
+    aim: str | None = None  # an area aimed at someone (its point where they stand)
+    affected: list[str] = []  # who the area would take in, where everyone stands now
     weapon: str | None = None
     item: str | None = None
     item_kind: str | None = None
@@ -402,7 +404,19 @@ def _plain(v: Any) -> bool:
     return False
 
 
-_OWN = {"spell", "slot", "targets", "point", "weapon", "item", "item_kind", "reaction", "defensive"}
+_OWN = {
+    "spell",
+    "slot",
+    "targets",
+    "point",
+    "aim",
+    "affected",
+    "weapon",
+    "item",
+    "item_kind",
+    "reaction",
+    "defensive",
+}
 
 
 def _options(duel: Duel, ask: Any) -> list[OptionView]:
@@ -417,6 +431,8 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
             slot=d.get("slot") if isinstance(d.get("slot"), int) else None,
             targets=[str(x) for x in d.get("targets") or []],
             point=[float(x) for x in d["point"]] if isinstance(d.get("point"), list | tuple) else None,
+            aim=d.get("aim") if isinstance(d.get("aim"), str) else None,
+            affected=[str(x) for x in d.get("affected") or []],
             weapon=d.get("weapon") if isinstance(d.get("weapon"), str) else None,
             item=d.get("item") if isinstance(d.get("item"), str) else None,
             item_kind=d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
@@ -482,6 +498,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
+    if target is None and not ov.targets and ov.aim:
+        target = duel.by_id.get(ov.aim)  # an area aimed at someone: the chance against them
     if kind == "cast" and ov.spell:
         sp = spell_by_id(ov.spell)
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None

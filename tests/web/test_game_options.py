@@ -224,3 +224,19 @@ def test_the_french_log_has_no_english_left_in_a_spread_of_duels():
             if ("=" in fr and e.kind != "roll") or fr == en or re.search(r"[a-z]_[a-z]", fr):
                 leftovers.setdefault(e.kind, fr)
     assert not leftovers, leftovers
+
+
+def test_an_area_aimed_at_a_foe_is_labelled_with_them_and_their_chance():
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "seed": "2"})
+    v = _turn_of(app)
+    spray = next(o for o in v.pending.options if o.spell == "color_spray" and not o.defensive)
+    assert spray.aim == "p2" and spray.affected == ["p2"] and spray.chance_of == "save"
+    app.handle("pick", {"pick": decide.group_key(spray)})
+    html = unescape(app.render())
+    button = re.search(
+        rf'class="opt target" data-act="decide" data-option="{re.escape(spray.id)}"[^>]*>(.*?)</button>',
+        html,
+        re.S,
+    ).group(1)
+    assert "at Bram Emberlock" in button and f"{round(spray.chance * 100)}% that the save fails" in button

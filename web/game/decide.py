@@ -290,8 +290,9 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
 
 def _target_label(o: Any, lang: str, names: dict[str, str]) -> str:
     """A picker row's button: at whom (or where, or on oneself), and whether defensively."""
-    if o.targets:
-        who = ", ".join(names.get(x, x) for x in o.targets)
+    aim = getattr(o, "aim", None)
+    if o.targets or aim:
+        who = ", ".join(names.get(x, x) for x in (o.targets or [aim]))
         label = t("opt.at", lang, target=who)
     elif o.point is not None or parse(o.id).point is not None:
         label = t("opt.at", lang, target=text.point(o.point or parse(o.id).point, lang))
@@ -299,6 +300,9 @@ def _target_label(o: Any, lang: str, names: dict[str, str]) -> str:
         label = t("opt.self", lang)
     if o.defensive:
         label += " " + t("opt.defensively", lang)
+    others = [x for x in getattr(o, "affected", None) or [] if x != aim and x not in o.targets]
+    if others:  # an area that would also take in others (a friend, oneself): said before it is cast
+        label += " " + t("opt.also", lang, names=", ".join(names.get(x, x) for x in others))
     return label
 
 
