@@ -223,6 +223,10 @@ def test_the_french_log_has_no_english_left_in_a_spread_of_duels():
                 continue
             if ("=" in fr and e.kind != "roll") or fr == en or re.search(r"[a-z]_[a-z]", fr):
                 leftovers.setdefault(e.kind, fr)
+            for name, _ in e.data.get("modifiers", []) if e.kind == "roll" else []:
+                said = text.word("mod", str(name), "fr")
+                if said == str(name) and not text.has(f"mod.{name}"):
+                    leftovers.setdefault(f"mod {name}", fr)
     assert not leftovers, leftovers
 
 
