@@ -634,7 +634,17 @@ class App:
         after = [e for e in view.events if end_seq is not None and e.seq > end_seq]
         restoration = ""
         if after or view.kind == "mageduel":
-            lines = "".join(f"<li>{escape(text.event_line(e, lang, names))}</li>" for e in after)
+            # MD-20's restoration one participant a line, saying only what came back; other events as logged.
+            said = [
+                line
+                for e in after
+                for line in (
+                    text.restoration(e.data, lang, names)
+                    if e.kind == "restored"
+                    else [text.event_line(e, lang, names)]
+                )
+            ]
+            lines = "".join(f"<li>{escape(line)}</li>" for line in said)
             people = ([view.me] if view.me else []) + list(view.others)
             state = "".join(
                 f"<li>{escape(t('end.state', lang, name=c.name, hp=c.hp, max=c.max_hp, nl=c.nonlethal))}</li>"
@@ -643,7 +653,13 @@ class App:
             )
             restoration = (
                 f'<div class="restoration"><h3>{escape(t("end.restoration", lang))}</h3>'
-                f"<ul>{lines}{state}</ul></div>"
+                + (
+                    '<p><button type="button" class="clause-link" data-act="clause" data-clause="MD-20">'
+                    f"MD-20</button> {escape(t('end.restored', lang))}</p>"
+                    if any(e.kind == "restored" for e in after)
+                    else ""
+                )
+                + f"<ul>{lines}{state}</ul></div>"
             )
         return (
             f'<section class="decision end-panel" data-outcome="{"tie" if out.get("tie") else "win"}" '

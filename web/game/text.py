@@ -229,6 +229,47 @@ def prompt(pending: Any, lang: str, names: dict[str, str]) -> str:
 # --- the log -------------------------------------------------------------------------------------------
 
 
+def _count(key: str, n: int, lang: str, **params: object) -> str:
+    """``key.one`` or ``key.many`` by ``n`` (French counts 0 and 1 as singular, English only 1)."""
+    one = n == 1 or (lang == "fr" and n == 0)
+    return t(key + (".one" if one else ".many"), lang, n=n, **params)
+
+
+def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[str]:
+    """MD-20, one sentence per participant, saying only what was restored: hit points back, nonlethal
+    damage healed, ability points back, the duel's spells ended; a creature summoned in the duel vanishes;
+    "nothing to restore" when nothing changed."""
+    out = []
+    for cid, r in (data.get("participants") or {}).items():
+        name = names.get(cid, cid)
+        if r.get("vanished"):
+            out.append(t("restored.vanished", lang, name=name))
+            continue
+        back = []
+        if r.get("hp_healed"):
+            back.append(_count("restored.hp", int(r["hp_healed"]), lang))
+        if r.get("nonlethal_healed"):
+            back.append(_count("restored.nl", int(r["nonlethal_healed"]), lang))
+        for ab, n in (r.get("abilities_restored") or {}).items():
+            if n:
+                back.append(_count("restored.ability", abs(int(n)), lang, ability=t("ab." + ab, lang)))
+        gone: list[str] = []
+        for x in r.get("spells_vanished") or []:
+            said = spell_name(x, lang) if _spell(x) is not None else word("cond", str(x), lang)
+            if said not in gone:
+                gone.append(said)
+        ended = _count("restored.spells", len(gone), lang, spells=", ".join(gone)) if gone else ""
+        if not back and not ended:
+            out.append(t("restored.nothing", lang, name=name))
+            continue
+        sep = t("restored.and", lang)
+        listed = ", ".join(back[:-1]) + sep + back[-1] if len(back) > 1 else "".join(back)
+        if ended:
+            listed = listed + t("restored.then", lang) + ended if listed else ended
+        out.append(t("restored.one", lang, name=name, what=listed))
+    return out
+
+
 def breakdown(data: dict[str, Any], lang: str) -> str:
     """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"."""
     parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
@@ -241,7 +282,12 @@ def breakdown(data: dict[str, Any], lang: str) -> str:
     against, target = data.get("against"), data.get("target")
     if against:
         vs = word("against", str(against), lang)
-        text += f" {t('log.vs', lang)} {vs}" + (f" {target}" if target is not None else "")
+        # No number: a DC the roller may not know (an identification's DC tells the spell's level, MD-26).
+        text += (
+            f" {t('log.vs', lang)} {vs} {target}"
+            if target is not None
+            else " " + t("log.vs.hidden", lang, what=vs)
+        )
     outcome = data.get("outcome")
     if outcome:
         text += (
@@ -397,19 +443,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "end":
         return outcome_line(d, lang, names)
     if k == "restored":
-        back = []
-        for cid, r in (d.get("participants") or {}).items():
-            back.append(
-                t(
-                    "ev.restored.one",
-                    lang,
-                    name=nm(cid),
-                    hp=r.get("hp_healed", 0),
-                    nl=r.get("nonlethal_healed", 0),
-                    spells=len(r.get("spells_vanished") or []),
-                )
-            )
-        return t("ev.restored", lang, who="; ".join(back))
+        return t("ev.restored", lang, who=" ".join(restoration(d, lang, names)))
     if k == "spell-lost":
         return t("ev.spell-lost", lang, actor=actor, why=word("why", str(d.get("why", "")), lang))
     if k in ("duel-counter", "counterspell"):
