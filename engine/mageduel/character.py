@@ -558,12 +558,12 @@ class Character(_Sheet):
         return w.category == "unarmed" or w.id in allowed or w.category in allowed
 
     def attack_bonus(self, weapon_id: str) -> int:
-        """Attack bonus with a weapon: BAB + Str (melee; Dex with Weapon Finesse and a light
-        weapon) or Dex (ranged), + Weapon Focus, −4 if not proficient."""
+        """Attack bonus with a weapon: BAB + Str (melee; Dex with Weapon Finesse and a light weapon or
+        a rapier) or Dex (ranged), + Weapon Focus, −4 if not proficient."""
         w: Weapon = WEAPONS[weapon_id]
         if w.kind == "ranged":
             ability = self.mod("dex")
-        elif w.light and self.has_feat("weapon_finesse"):
+        elif (w.light or w.finesse) and self.has_feat("weapon_finesse"):
             ability = max(self.mod("str"), self.mod("dex"))
         else:
             ability = self.mod("str")

@@ -186,29 +186,30 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
     rule = getattr(duel.terms, "counter_rule", "fr")
     # DU-13..DU-16: the duel counterspell, once per round (the French text; DU-14 variant "en": no limit).
     if _duel_actions(duel) and r.immediate_ready and (r.duel_counter_round != duel.round or rule == "en"):
+        seen: set[tuple[str, int]] = set()
+
+        def offer(sid: str, slot: int) -> None:
+            if (sid, slot) not in seen:
+                seen.add((sid, slot))
+                opts.append(
+                    Option(
+                        f"react duel-counter {sid} slot{slot}",
+                        "duel-counter",
+                        {"reaction": "counter", "spell": sid, "slot": slot},
+                    )
+                )
+
         if known:
-            seen = set()
+            # DU-13: any spell or slot of a level at least that of the spell being cast.
             for sid, _ in r.castable():
                 for slot in r.slot_levels_for(sid, lvl):
-                    if slot >= max(lvl, 1) and (sid, slot) not in seen:
-                        seen.add((sid, slot))
-                        opts.append(
-                            Option(
-                                f"react duel-counter {sid} slot{slot}",
-                                "duel-counter",
-                                {"reaction": "counter", "spell": sid, "slot": slot},
-                            )
-                        )
-        else:
-            for sid in DISPELS:  # DU-16: dispel magic needs no identification and works at any level
-                for slot in r.slot_levels_for(sid, 0):
-                    opts.append(
-                        Option(
-                            f"react duel-counter {sid} slot{slot}",
-                            "duel-counter",
-                            {"reaction": "counter", "spell": sid, "slot": slot},
-                        )
-                    )
+                    if slot >= max(lvl, 1):
+                        offer(sid, slot)
+        # DU-16: dispel magic needs no identification and works against a spell of any level, so it is
+        # offered in any of its own slots, identified or not (not only in a slot of the spell's level).
+        for sid in DISPELS:
+            for slot in r.slot_levels_for(sid, 0):
+                offer(sid, slot)
     if known:
         core: list[tuple[str, str]] = []
         if duel.kind == "mageduel" and r.md_counter_round != duel.round:
@@ -412,6 +413,10 @@ def parry_roll(duel: Duel, c: Combatant, attack_total: int) -> Gen:
     wid = duel.data.get("parry_weapon", {}).get(c.id)
     w = next((w for w in c.weapons if w.id == wid), None)
     mods = c.attack_parts("melee", max(c.attacks) if c.attacks else c.bab)
+    if w is not None and w.attack_bonus:
+        # "An attack roll with the weapon they wield": the weapon's own modifiers count (Weapon Focus,
+        # finesse, non-proficiency), as in the attack roll it is set against.
+        mods.append(("weapon", w.attack_bonus))
     mods.append(("duel parry", -5))
     if w is None or w.unarmed:
         mods.append(("unarmed", -2))

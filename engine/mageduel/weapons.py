@@ -41,6 +41,8 @@ class Weapon:
     reload: Literal["free", "move", "full_round"] | None = None
     reach: int = 5
     nonlethal: bool = False
+    #: Weapon Finesse works with light weapons and a few others named by the feat (the rapier).
+    finesse: bool = False
 
     @property
     def two_handed(self) -> bool:
@@ -76,7 +78,7 @@ WEAPONS: dict[str, Weapon] = {
         Weapon("longsword", "Longsword", "Épée longue", "martial", "melee", 1, 8, crit_from=19,
                damage_types=("slashing",)),
         Weapon("rapier", "Rapier", "Rapière", "martial", "melee", 1, 6, crit_from=18,
-               damage_types=("piercing",)),
+               damage_types=("piercing",), finesse=True),
         Weapon("greatsword", "Greatsword", "Épée à deux mains", "martial", "melee", 2, 6, crit_from=19,
                damage_types=("slashing",), hands=2),
         Weapon("longbow", "Longbow", "Arc long", "martial", "ranged", 1, 8, crit_multiplier=3,

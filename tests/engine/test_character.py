@@ -268,6 +268,19 @@ def test_c4_weapon_attack_and_damage():
     assert (wiz.melee_touch, wiz.ranged_touch) == (4, 4)
 
 
+def test_c4_weapon_finesse_works_with_light_weapons_and_the_rapier():
+    fencer = build(cls="fighter", level=2,
+                   abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
+                   feats=[{"id": "weapon_finesse"}], weapons=["rapier", "dagger", "longsword"])
+    assert fencer.attack_bonus("rapier") == 2 + 4  # Dex, not Str: the feat names the rapier
+    assert fencer.attack_bonus("dagger") == 2 + 4  # a light weapon
+    assert fencer.attack_bonus("longsword") == 2 + 1  # neither: Str
+    plain = build(cls="fighter", level=2,
+                  abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
+                  weapons=["rapier"])
+    assert plain.attack_bonus("rapier") == 2 + 1  # no feat: Str
+
+
 def test_worn_items_raise_the_numbers():
     wiz = build(items=[{"type": "worn", "item": "headband_of_vast_intelligence", "bonus": 2},
                        {"type": "worn", "item": "cloak_of_resistance", "bonus": 2},

@@ -140,3 +140,42 @@ def test_du17_a_readied_counterspell_and_a_duel_counter_in_the_same_round():
     assert [e.data["caster"] for e in countered] == ["p2", "p3"]
     assert {e.round for e in countered} == {1}
     assert d.events("duel-counter")[0].actor == "p1" and d.events("counterspell")[0].data["kind"] == "counter"
+
+
+def test_du16_dispel_magic_counters_an_identified_spell_above_its_own_level():
+    # Nadira (sorcerer 9) identifies Corvin's phantasmal killer (4th level): dispel magic, a 3rd-level
+    # spell, still counters it from a 3rd-level slot, because it works against a spell of any level.
+    d = Driver(
+        scenario("corvin", "nadira", kind="duel"),
+        plan=[
+            ("p1", casting("phantasmal_killer", "p2")),
+            ("p2", "identify"),
+            ("p2", "react duel-counter dispel_magic slot3"),
+        ],
+        rolls=[("initiative", 20), ("Spellcraft", 20), ("duel counterspell", 15)],
+    )
+    before = dict(d.duel.by_id["p2"].slots)
+    d.run(until=lambda du: du.round >= 2)
+    assert d.events("identified")
+    (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("duel counterspell")]
+    assert roll.data["target"] == 11 + 13 and roll.data["modifiers"] == [["caster level", 9]]
+    assert roll.data["total"] == 24 and d.events("countered")
+    assert d.duel.by_id["p2"].slots[3] == before[3] - 1 and d.duel.by_id["p2"].slots[4] == before[4]
+
+
+def test_du14_the_english_variant_sets_the_dc_at_15_plus_the_caster_s_level():
+    # Ultimate Combat's "Dueling Counter", offered as a named variant: DC 15 + the enemy caster's level
+    # (Kael is 5th level) instead of the French text's 15 + the spell's level (magic missile: 1st).
+    def dc(rule: str) -> int:
+        d = Driver(
+            scenario("ilse", "kael", kind="duel", terms={"counter_rule": rule}),
+            plan=[("p2", casting("magic_missile", "p1")), ("p1", "identify"), ("p1", MM)],
+            rolls=[("initiative", 1), ("Spellcraft", 20), ("duel counterspell", 10)],
+        )
+        d.run(until=lambda du: du.round >= 2)
+        (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("duel counterspell")]
+        assert "DU-14" in roll.clauses and dict(roll.data["modifiers"])["same spell"] == 10
+        return roll.data["target"]
+
+    assert dc("fr") == 15 + 1
+    assert dc("en") == 15 + 5

@@ -40,11 +40,31 @@ def parried(parry_weapon: str, attack: int, parry: int) -> Driver:
 
 
 def test_du27_the_parry_roll_is_highest_bab_minus_5_and_meets_or_beats_the_attack():
-    d = parried("longsword", attack=12, parry=18)  # 12 + 11 = 23 against 18 + 6 + 4 - 5 = 23
+    # 12 + 11 = 23 against 17 + 6 (BAB) + 4 (Str) + 1 (Weapon Focus, longsword) - 5 = 23: parried.
+    d = parried("longsword", attack=12, parry=17)
     (roll,) = [e for e in d.events("roll") if e.data["purpose"] == "duel parry"]
-    assert dict(roll.data["modifiers"]) == {"BAB": 6, "Str": 4, "duel parry": -5}
+    assert dict(roll.data["modifiers"]) == {"BAB": 6, "Str": 4, "weapon": 1, "duel parry": -5}
     assert roll.data["total"] == 23 and roll.data["target"] == 23 and d.events("parried")
     assert d.events("miss")[0].actor == "p1"
+    short = parried("longsword", attack=12, parry=16)  # 22 < 23: the blow goes through
+    assert short.events("parry-fails") and not short.events("miss")
+
+
+def test_du27_the_parry_is_rolled_with_the_weapon_wielded_and_its_own_modifiers():
+    # Séverine (fighter 8, Str 12, Dex 18) parries with her rapier: Weapon Finesse puts her Dex in place of
+    # her Str (+3 more) and Weapon Focus adds 1, exactly as on her attack rolls with it.
+    d = Driver(
+        scenario("garrick", "severine", kind="duel", positions=CLOSE),
+        plan=[("p1", "attack longsword @p2"), ("p2", "react parry rapier")],
+        rolls=[("initiative", 20), ("attack with longsword", 10), ("duel parry", 10)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    (parry,) = [e for e in d.events("roll") if e.data["purpose"] == "duel parry"]
+    assert dict(parry.data["modifiers"]) == {"BAB": 8, "Str": 1, "weapon": 3 + 1, "duel parry": -5}
+    severine = d.duel.by_id["p2"]
+    rapier = next(w for w in severine.weapons if w.id == "rapier")
+    assert sum(v for _, v in severine.attack_parts("melee")) + rapier.attack_bonus == 8 + 4 + 1
+    assert parry.data["total"] == 10 + 8 + 4 + 1 - 5 and parry.data["target"] == 10 + 11
 
 
 def test_du27_unarmed_the_parry_takes_2_more():
