@@ -181,6 +181,8 @@ def on_removed(c: Combatant, cond: Condition) -> None:
         c.mirror_images = 0
     elif cond.stat == "temp_hp":
         c.temp_hp = 0  # temporary hp left at the end of the duration are lost
+    elif cond.stat == "dr":
+        c.dr = []  # stoneskin ended (duration, dispel, discharge)
     if cond.name == "flying":
         c.flying = False
 

@@ -355,9 +355,12 @@ def cast_spell(
                     continue
                 d = yield from _rx.defend_window(duel, t, c, "spell", sp)
                 if "dodge" in d:
-                    cast.dodgers.add(tid)
                     if not sp.attack_kinds and "ref" not in sp.save_kinds:
-                        _rx.dodge_wasted(duel, t, c.id)  # DU-24
+                        # DU-24: the immediate action is spent and the dodge "has no effect" (the French
+                        # text: "n'a aucun effet"): no +4, and no -2 afterwards either (DU-25).
+                        _rx.dodge_wasted(duel, t, c.id)
+                    else:
+                        cast.dodgers.add(tid)
         cast.revealed = True
         duel.emit(
             "spell",
@@ -812,6 +815,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if node.max_size is not None and SIZE_ORDER.index(t.size) > SIZE_ORDER.index(node.max_size):
         duel.emit("unaffected", t.id, {"spell": ctx.spell.id, "why": "too large"}, ())
         return
+    beaten_by: int | None = None
     if node.check == "cmb_vs_cmd":
         if node.caster_maneuver:
             cmb = [("caster level", ctx.cl), (c.casting_ability or "int", c.mod(c.casting_ability or "int"))]
@@ -823,6 +827,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         )
         if not r.success:
             return
+        beaten_by = r.total - cmd
     elif node.check == "strength":
         r = yield from duel.check(
             t.id, f"resist {ctx.spell.id} (Strength)", [("Str", t.mod("str"))], node.dc, ("C-2",)
@@ -850,8 +855,13 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         dd = node.distance_dice
         r2 = yield from duel.roll_dice(c.id, dd.count_at(ctx.cl), dd.die, f"{ctx.spell.id} distance")
         feet = float((sum(r2) + dd.bonus_at(ctx.cl)) * dd.multiplier)
+    elif node.distance is not None:
+        feet = float(at_level(node.distance, ctx.cl))
+    elif node.maneuver == "bull_rush" and beaten_by is not None:
+        # A bull rush pushes 5 feet, and 5 more for every 5 by which the check beat the CMD.
+        feet = 5.0 + 5.0 * (beaten_by // 5)
     else:
-        feet = float(at_level(node.distance, ctx.cl)) if node.distance is not None else 10.0
+        feet = 10.0
     frm = t.pos
     t.pos = geometry.rounded(_walls.stop_before(duel, t.pos, geometry.away(t.pos, c.pos, feet)))
     duel.emit(
@@ -929,8 +939,24 @@ def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-
+    """Damage reduction (stoneskin), kept as a timed condition of its spell so that it expires, can be
+    dispelled, is told apart on entering a mageduel's zone (MD-8) and vanishes with the duel's spells
+    (MD-20); the numbers themselves live in ``t.dr`` (amount, what it may still absorb)."""
     t.dr = [node.amount, at_level(node.absorbs, ctx.cl) if node.absorbs is not None else 10**6]
+    for old in [x for x in t.conditions if x.stat == "dr"]:
+        t.conditions.remove(old)
+    rounds = ctx.spell.duration.rounds_at(ctx.cl)
+    t.conditions.append(
+        Condition(
+            ctx.spell.id,
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat="dr",
+            data={"cl": ctx.cl},
+        )
+    )
+    t.dirty()
     duel.emit("damage-reduction", t.id, {"amount": node.amount, "absorbs": t.dr[1]}, ())
     return
     yield
@@ -1240,9 +1266,11 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         cut = min(amount, t.dr[0], t.dr[1])
         amount -= cut
         t.dr[1] -= cut
+        dmg.notes.append(f"damage reduction {cut}")
         if t.dr[1] <= 0:
             t.dr = []
-        dmg.notes.append(f"damage reduction {cut}")
+            for spent in [x for x in t.conditions if x.stat == "dr"]:
+                duel.remove_condition(t.id, spent, "discharged")
     if amount and t.temp_hp:
         cut = min(amount, t.temp_hp)
         t.temp_hp -= cut

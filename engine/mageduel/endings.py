@@ -36,6 +36,8 @@ if TYPE_CHECKING:
 MAGEDUEL_OUT = frozenset({"slain", "expelled", "disqualified", "excluded", "withdrawn", "dead"})
 #: MD-24: one hour.
 HOUR_ROUNDS = 600
+#: MD-15, MD-20: the six ability scores.
+ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def _outcome(**kw: Any) -> Outcome:
@@ -256,7 +258,11 @@ def record_marks(duel: Duel, actor_id: str, option: Option) -> None:
         duel.data["marks"] = {}
     for key in ("breaks_terms", "disqualifies"):
         if key in option.data:
-            duel.data["marks"][(actor_id, option.id)] = (key, option.data[key])
+            # Keyed by who decides: a summoned creature's options are decided by its summoner, so the
+            # decision log names the summoner while the mark belongs to the creature.
+            c = duel.by_id.get(actor_id)
+            player = c.controller if c is not None and c.controller else actor_id
+            duel.data["marks"][(player, option.id)] = (actor_id, key, option.data[key])
 
 
 def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
@@ -270,7 +276,7 @@ def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
     found = duel.data.get("marks", {}).get((player, option_id))
     if found is None:
         return None
-    return player, found[0], found[1]
+    return found
 
 
 def disqualify(duel: Duel, c: Combatant, why: str) -> None:
@@ -587,6 +593,9 @@ def restore(duel: Duel) -> None:
                 c.status = "vanished"
                 report[c.id] = {"vanished": True}
             continue
+        # The scores as the mageduel left them (damage, drain, a score set by feeblemind, a spell's
+        # penalty): the report gives back the difference, so it says every point that came back.
+        scores = {a: c.ability(a) for a in ABILITIES}
         gone = []
         for cond in list(c.conditions):
             if cond.data.get("pre_duel") or not cond.source:
@@ -597,20 +606,11 @@ def restore(duel: Duel) -> None:
                 continue  # not a spell (a duel dodge's -2 lasts past the end, DU-25)
             c.conditions.remove(cond)
             gone.append(cond.name)
-        back = {
+        back: dict[str, Any] = {
             "nonlethal_healed": c.nonlethal - before["nonlethal"],
             "hp_healed": before["hp"] - c.hp,
-            "abilities_restored": {
-                k: v - before["ability_damage"].get(k, 0)
-                for k, v in c.ability_damage.items()
-                if v != before["ability_damage"].get(k, 0)
-            }
-            | {
-                k: v - before["ability_drain"].get(k, 0)
-                for k, v in c.ability_drain.items()
-                if v != before["ability_drain"].get(k, 0)
-            },
         }
+        levels = c.negative_levels - before["negative_levels"]
         c.hp = before["hp"]
         c.nonlethal = before["nonlethal"]
         c.max_hp = before["max_hp"]
@@ -626,6 +626,11 @@ def restore(duel: Duel) -> None:
         c.immune_spells = set(before["immune_spells"])
         c.flying = before["flying"]
         c.dirty()
+        back["abilities_restored"] = {
+            a: c.ability(a) - scores[a] for a in ABILITIES if c.ability(a) != scores[a]
+        }
+        if levels:
+            back["negative_levels_removed"] = levels  # enervation's levels (and the hp they took)
         report[c.id] = {**back, "spells_vanished": gone}
     duel.emit("restored", None, {"participants": report}, ("MD-20",))
 

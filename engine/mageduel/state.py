@@ -601,11 +601,14 @@ class Duel:
             if self.ended():
                 return
             if phase == "fight" and self.round >= max_rounds:
+                # MD-24 is the rite's hour (600 rounds); a shorter limit set in the options is only a
+                # limit of play, so it does not claim the clause.
+                hour = self.kind == "mageduel" and self.round >= 600
                 self.end(
                     Outcome(
                         "time",
                         tie=True,
-                        clauses=("MD-24",) if self.kind == "mageduel" else (),
+                        clauses=("MD-24",) if hour else (),
                         text=f"{max_rounds} rounds passed",
                     )
                 )

@@ -67,6 +67,32 @@ def test_du24_against_an_attack_with_no_roll_and_no_reflex_save_the_dodge_is_was
     assert [e for e in d.events("damage") if e.actor == "p1"]  # and the missiles hit
 
 
+def after_kaels_spell(du) -> bool:
+    """Kael's spell is resolved and his turn goes on (Ilse's next turn, which ends a -2, is still to come)."""
+    return du.pending.kind == "turn" and du.pending.player == "p2" and any(e.kind == "spell" for e in du.events)
+
+
+def test_du24_a_wasted_dodge_has_no_effect_not_even_the_penalty_after_it():
+    # "n'a aucun effet": magic missile needs no attack roll and no Reflex save, so the dodge gives no +4
+    # and leaves no -2 behind (DU-25 follows a dodge that had an attack to meet).
+    d = Driver(
+        scenario("ilse", "kael", kind="duel"),
+        plan=[("p2", casting("magic_missile", "p1")), ("p1", "react dodge")],
+        rolls=[("initiative", 1)],
+    )
+    d.run(until=after_kaels_spell)
+    assert not [c for c in d.duel.by_id["p1"].conditions if c.source == "duel dodge"]
+    assert not [e for e in d.events("condition") if e.actor == "p1"]
+    counted = Driver(
+        scenario("ilse", "kael", kind="duel"),
+        plan=[("p2", casting("scorching_ray", "p1")), ("p1", "react dodge")],
+        rolls=[("initiative", 1)],
+    )
+    counted.run(until=after_kaels_spell)
+    penalty = [c for c in counted.duel.by_id["p1"].conditions if c.source == "duel dodge"]
+    assert sorted(c.stat for c in penalty) == ["ac", "ref"]  # a ray has an attack roll: the -2 stands
+
+
 def test_du25_minus_2_until_the_start_of_the_next_turn_even_if_the_duel_ends():
     d = garrick_full_attack(
         [("attack with longsword", 19), ("critical confirmation", 1)], terms={"end": "first_hit"}

@@ -71,6 +71,39 @@ def test_md20_hit_points_and_abilities_come_back_and_the_duels_spells_vanish():
     assert restored.seq == d.events("end")[0].seq + 1
 
 
+def test_md20_drained_and_feebleminded_scores_and_negative_levels_come_back_and_the_log_says_so():
+    # Aurelian drains Corvin's Dex (polar ray), gives him a negative level (enervation) and feeblemind
+    # (Int and Cha 1); then both declare a draw. Everything comes back, and the report counts it.
+    d = Driver(
+        scenario("aurelian", "corvin", options=zone_opts(80), terms={"progress_check": True}),
+        plan=[
+            ("p1", casting("polar_ray", "p2")),
+            ("p1", casting("enervation", "p2")),
+            ("p1", casting("feeblemind", "p2")),
+            ("p1", "declare-draw"),  # at round 4's progress check, once the three spells are cast
+            *[("p2", "go-on")] * 3,
+            ("p2", "declare-draw"),
+        ],
+        rolls=[("initiative", 20), ("polar_ray", 19), ("enervation", 19), ("save against feeblemind", 1)],
+    )
+    corvin = d.duel.by_id["p2"]
+    base = {a: corvin.ability(a) for a in endings.ABILITIES}
+    full = corvin.hp
+    d.run(until=lambda du: du.outcome is None and du.round == 4 and du.pending.kind == "rite:progress")
+    assert corvin.ability("dex") < base["dex"] and corvin.negative_levels == 1
+    assert (corvin.ability("int"), corvin.ability("cha")) == (1, 1)
+    lost = {a: base[a] - corvin.ability(a) for a in base if corvin.ability(a) != base[a]}
+    hp_lost = full - corvin.hp  # the negative level's 5 hp
+    d.run()
+    assert d.duel.outcome.reason == "draw"
+    assert {a: corvin.ability(a) for a in base} == base and corvin.negative_levels == 0
+    assert corvin.hp == corvin.max_hp == full and corvin.nonlethal == 0
+    (restored,) = d.events("restored")
+    mine = restored.data["participants"]["p2"]
+    assert mine["abilities_restored"] == lost and set(lost) == {"dex", "int", "cha"}
+    assert mine["negative_levels_removed"] == 1 and mine["hp_healed"] == hp_lost > 0
+
+
 def test_md21_the_side_not_slain_while_all_rivals_are_wins():
     d = Driver(scenario("ilse", "kael", "odile", sides=["a", "b", "a"], options=zone_opts(26)))
     duel = fight(d)
@@ -112,6 +145,22 @@ def test_md22_being_pushed_out_by_telekinesis_is_expulsion():
     assert not d.duel.zone.holds(tuple(push.data["to"]))
     out = d.duel.outcome
     assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"])
+
+
+def test_md22_a_bull_rush_by_telekinesis_pushes_out_by_how_much_it_beats_the_cmd():
+    d = Driver(
+        scenario("corvin", "tamsin", options=zone_opts(28)),
+        plan=[("p1", casting("telekinesis", "p2")), ("p1", "choose bull_rush")],
+        rolls=[("initiative", 20), ("bull_rush (CMB)", 1)],
+    )
+    d.run()
+    (check,) = [e for e in d.events("roll") if "bull_rush" in e.data["purpose"]]
+    over = check.data["total"] - check.data["target"]  # 1 + 13 + 8 = 22 against CMD 11
+    (push,) = d.events("pushed")
+    assert math.dist(push.data["from"], push.data["to"]) == 5 + 5 * (over // 5) == 15
+    assert not d.duel.zone.holds(tuple(push.data["to"]))
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"]) and "MD-22" in out.clauses
 
 
 def gusty_ilse() -> dict:
@@ -193,6 +242,14 @@ def test_md24_a_mageduel_ends_after_one_hour_in_a_tie():
     assert (out.reason, out.tie, out.clauses) == ("time", True, ("MD-24",))
     fight_rounds = [e for e in d.events("round") if e.data["phase"] == "fight"]
     assert len(fight_rounds) == endings.HOUR_ROUNDS == 600
+
+
+def test_md24_a_shorter_limit_of_play_is_not_the_rite_s_hour():
+    d = Driver(scenario("tamsin", "bram", options={**zone_opts(4), "max_rounds": 3}))
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.tie) == ("time", True) and "MD-24" not in out.clauses
+    assert not [e for e in d.duel.events if "MD-24" in e.clauses]
 
 
 def test_md25_a_draw_declared_by_everyone_still_active_is_a_tie():

@@ -167,6 +167,27 @@ def test_md8_only_touch_and_self_spells_enter_the_zone():
     assert gone and all(e.actor == "p3" for e in gone)
 
 
+def test_md8_stoneskin_a_touch_spell_is_carried_and_listed_a_summons_is_suppressed():
+    # Corvin touches himself with stoneskin; Aurelian summons a creature by the border. Stoneskin's damage
+    # reduction is an effect of a touch spell: it comes in, and the entry report names it; the summoned
+    # creature is a conjured effect, neither touch nor on oneself: suppressed.
+    d = Driver(
+        scenario("corvin", "aurelian", options=zone_opts(100)),
+        plan=[
+            ("p1", "prepare 1"),
+            ("p2", "prepare 1"),
+            ("p1", casting("stoneskin", "p1")),
+            ("p2", casting("summon_monster_iii")),
+        ],
+    )
+    d.run(until=lambda du: bool(d.rite("begin")))
+    effects = d.rite("suppression")[0].data["effects"]
+    assert effects["p1"] == {"carried": ["stoneskin"], "suppressed": []}
+    assert effects["p2"]["suppressed"] == ["p2s1"] and d.duel.by_id["p2s1"].status == "excluded"
+    corvin = d.duel.by_id["p1"]
+    assert corvin.dr and [c.source for c in corvin.conditions] == ["stoneskin"]
+
+
 def test_md8_nobody_may_aim_at_a_rival_during_the_preparation():
     d = Driver(
         scenario("ilse", "kael", options=zone_opts(20)), plan=[("p1", "prepare 1"), ("p2", "prepare 1")]
