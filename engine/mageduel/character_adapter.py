@@ -145,6 +145,7 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
                     attack_bonus=a.bonus - cr.bab - (ability_mod(cr.strength) if a.kind == "melee" else dex),
                     damage_bonus=a.damage.bonus_at(1)
                     - (ability_mod(cr.strength) if a.kind == "melee" else 0),
+                    poison="poison" in a.riders,
                 )
             )
     c = Combatant(

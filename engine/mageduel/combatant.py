@@ -39,6 +39,8 @@ class WeaponUse:
     magic: bool = False
     attack_bonus: int = 0
     damage_bonus: int = 0
+    #: The attack delivers poison (a giant centipede's bite): a term may ban it (DU-7).
+    poison: bool = False
 
 
 @dataclass(slots=True)

@@ -121,9 +121,25 @@ class Terms(BaseModel):
                 problems.append("attack_kind: a mageduel is fought with spells; 'weapons' contradicts it")
             if self.ban_magic_on_others:
                 problems.append("ban_magic_on_others: a mageduel is fought with spells on each other")
-        if self.ban_ranged and self.weapon_forms is not None and set(self.weapon_forms) == {"ranged"}:
+        if self.ban_ranged and self.weapon_forms is not None and "ranged" in self.weapon_forms:
+            only = " only" if set(self.weapon_forms) == {"ranged"} else ""
             problems.append(
-                "ban_ranged: contradicts weapon_forms ['ranged'], which allows only ranged weapons"
+                f"ban_ranged: contradicts weapon_forms {list(self.weapon_forms)}, which allows{only} "
+                "ranged weapons"
+            )
+        same = WEAPONS.get(self.same_weapon) if self.same_weapon is not None else None
+        if same is not None:
+            form = "unarmed" if same.category == "unarmed" else same.kind
+            if self.weapon_forms is not None and form not in self.weapon_forms:
+                problems.append(
+                    f"same_weapon: {same.id} is a {form} weapon, which weapon_forms "
+                    f"{list(self.weapon_forms)} does not allow"
+                )
+            if self.ban_ranged and form == "ranged":
+                problems.append(f"same_weapon: {same.id} is a ranged weapon, which ban_ranged forbids")
+        if self.counter_rule == "en" and not self.duel_actions:
+            problems.append(
+                "counter_rule: the 'en' variant changes the duel counterspell, which duel_actions off removes"
             )
         if self.fought_by == "summoned":
             if mage:
@@ -158,6 +174,7 @@ class Terms(BaseModel):
             or self.same_weapon is not None
             or self.attack_kind != "any"
             or self.ban_summoning
+            or self.ban_poison
             or self.ban_ranged
             or self.ban_magic_on_others
             or self.fought_by == "summoned"
@@ -214,7 +231,7 @@ class Terms(BaseModel):
         return True, "", "DU-6"
 
     def poison_allowed(self) -> bool:
-        """DU-7: poison may be banned."""
+        """DU-7: poison may be banned (the legality filter then refuses poisonous attacks, :func:`breach`)."""
         return not self.ban_poison
 
     def end_text(self) -> str:
@@ -239,6 +256,12 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
     terms: Terms = duel.terms
     actor = duel.by_id[actor_id]
     kind = option.kind
+    if terms.ban_poison and kind in ("attack", "full-attack", "aoo"):
+        # DU-7: a poisonous attack (a summoned giant centipede's bite) breaks a ban on poison, whoever
+        # makes it, the creatures of a duel fought by summoned creatures included.
+        wid = option.data.get("weapon")
+        if any(w.id == wid and w.poison for w in actor.weapons):
+            return "the terms ban poison", "DU-7"
     if terms.fought_by == "summoned":
         found = proxy_breach(duel, actor, option)
         if found is not None or actor.summoned_by is not None:

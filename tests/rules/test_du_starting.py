@@ -289,6 +289,35 @@ def test_du7_poison_may_be_banned():
     assert sc.terms.poison_allowed() is False
 
 
+def centipede_duel(terms: dict) -> Driver:
+    """Ilse summons a giant centipede (summon monster II), whose bite is poisonous, beside Kael."""
+    from mageduel import roster
+
+    data = scenario("ilse", "kael", kind="duel", terms=terms, positions=[(0, 0), (0, 10)])
+    sheet = roster.get("ilse").model_dump(mode="json")
+    sheet["prepared"]["2"] = ["scorching_ray", "mirror_image", "summon_monster_ii"]
+    data["participants"][0] = {"id": "p1", "character": sheet, "position": [0, 0]}
+    d = Driver(
+        data,
+        plan=[("p1", casting("summon_monster_ii")), ("p1", "choose giant_centipede")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.pending.kind == "turn" and du.turn_of == "p1s1")
+    return d
+
+
+def test_du7_a_ban_on_poison_forbids_a_poisonous_bite():
+    bite = "attack giant_centipede_0 @p2"
+    assert bite in centipede_duel({}).duel.pending.option_ids  # no ban: the bite is an ordinary attack
+    assert bite not in centipede_duel({"ban_poison": True}).duel.pending.option_ids
+    allowed = centipede_duel({"ban_poison": True, "breaches": "allowed"})
+    marked = allowed.duel.pending.find(bite)
+    assert "the terms ban poison (DU-7)" in marked.data["breaks_terms"]
+    allowed.duel.apply("p1", bite)  # taken anyway: the side breaks the terms and loses (DU-2)
+    (breach,) = allowed.events("breach")
+    assert breach.actor == "p1s1" and "DU-7" in breach.data["why"]
+
+
 def test_du4_contradictory_weapon_terms_are_refused():
     with pytest.raises(ValidationError) as err:
         Scenario.model_validate(
@@ -301,3 +330,16 @@ def test_du4_contradictory_weapon_terms_are_refused():
             )
         )
     assert "ban_ranged" in str(err.value)
+
+
+@pytest.mark.parametrize(
+    "terms,message",
+    [
+        ({"same_weapon": "longsword", "weapon_forms": ["ranged"]}, "same_weapon: longsword is a melee weapon"),
+        ({"same_weapon": "light_crossbow", "ban_ranged": True}, "which ban_ranged forbids"),
+        ({"weapon_forms": ["melee", "ranged"], "ban_ranged": True}, "ban_ranged: contradicts weapon_forms"),
+    ],
+)
+def test_du4_a_same_weapon_the_other_weapon_terms_forbid_is_refused(terms, message):
+    with pytest.raises(ValidationError, match=message):
+        Scenario.model_validate(scenario("garrick", "ilse", kind="duel", terms=terms, invalid=True))

@@ -90,6 +90,8 @@ def test_x3_a_mageduel_refuses_a_duel_end_condition():
         ({"kind": "duel", "challenge": "called"}, "challenge"),
         ({"kind": "duel", "same_weapon": "lightsaber"}, "same_weapon"),
         ({"kind": "duel", "performance_combat": True, "duel_actions": False}, "performance_combat"),
+        ({"kind": "duel", "same_weapon": "longsword", "weapon_forms": ["ranged"]}, "same_weapon"),
+        ({"kind": "duel", "counter_rule": "en", "duel_actions": False}, "counter_rule"),
     ],
 )
 def test_x3_contradictory_terms_are_refused_naming_the_field(terms, field):
