@@ -8,6 +8,7 @@ Nothing here writes files or starts processes: the tests also run in Pyodide.
 from __future__ import annotations
 
 import ast
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -73,7 +74,9 @@ class Driver:
         fallback: Callable[[Any], str] | None = None,
         default_roll: int = 10,
     ) -> None:
-        self.scenario = Scenario.model_validate(data)
+        # Through JSON text, as ``python -m mageduel play`` reads a scenario file: every scenario a rules
+        # test plays is thereby a valid input of the command.
+        self.scenario = Scenario.model_validate(json.loads(json.dumps(data)))
         self.duel = state.new_duel(self.scenario, dice.Manual())
         self.rolls = list(rolls or [])
         self.plan = list(plan or [])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from mageduel.scenario import Scenario
 from mageduel.terms import Terms
@@ -69,7 +71,11 @@ def test_x2_every_scenario_of_the_rules_tests_is_a_valid_play_input():
     ):
         importlib.import_module(f"tests.rules.{name}")
     assert BUILT  # every helper call records its scenario
+    from mageduel import cli
+
     for data in BUILT:
+        # As `play` reads it: JSON text, then the command's own validation (which fails with exit 2).
+        cli._validate(Scenario, json.loads(json.dumps(data)), "scenario")
         Scenario.model_validate_json(Scenario.model_validate(data).model_dump_json())
 
 
