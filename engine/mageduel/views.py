@@ -27,10 +27,11 @@ Never applies to each).
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict
 
-from .events import EventModel
+from .events import Event, EventModel
 from .walls import live as live_walls
 
 if TYPE_CHECKING:
@@ -277,7 +278,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             context=p.context if mine else {},
             options=_options(duel, p) if mine else None,
         )
-    events = [EventModel.from_event(e) for e in duel.events if e.visible_to(player)]
+    events = [m for e, m in _event_models(duel) if e.visible_to(player)]
     z = duel.zone
     return View(
         player=player,
@@ -300,6 +301,22 @@ def build_view(duel: Duel, player: str | None) -> View:
         events=events,
         outcome=duel.outcome.to_dict() if duel.outcome else None,
     )
+
+
+#: Each duel's events already turned into models. The log is append-only and an event never changes once
+#: emitted, so a view converts only the events new since the last one: without this, every view of a long
+#: duel re-validated a thousand events (90% of its time, tens of ms per decision under Pyodide).
+_EVENT_MODELS: WeakKeyDictionary[Duel, list[tuple[Event, EventModel]]] = WeakKeyDictionary()
+
+
+def _event_models(duel: Duel) -> list[tuple[Event, EventModel]]:
+    events = duel.events
+    done = _EVENT_MODELS.get(duel)
+    if done is None or len(done) > len(events) or (done and done[-1][0] is not events[len(done) - 1]):
+        done = []  # a log that is not the one cached (never expected): start again
+        _EVENT_MODELS[duel] = done
+    done.extend((e, EventModel.from_event(e)) for e in events[len(done) :])
+    return done
 
 
 # --- duel resources ---------------------------------------------------------------------------------------

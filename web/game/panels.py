@@ -194,21 +194,40 @@ def log_lines(view: Any, lang: str, flt: str = "all") -> list[tuple[Any, str]]:
     return [(e, text.event_line(e, lang, names)) for e in view.events if text.keep(e, flt)]
 
 
+#: Log items already written, by event object and language: an event never changes once emitted and the
+#: engine hands the same event object to every view of a duel, so the page writes each line once instead of
+#: rewriting the whole log (most of a redraw's time, tens of ms under Pyodide) after every decision.
+_ITEMS: dict[tuple[int, str], tuple[Any, tuple[tuple[str, str], ...], str]] = {}
+_ITEMS_MAX = 20_000
+
+
+def _item(e: Any, lang: str, names: dict[str, str], names_key: tuple[tuple[str, str], ...]) -> str:
+    key = (id(e), lang)
+    hit = _ITEMS.get(key)
+    if hit is not None and hit[0] is e and hit[1] == names_key:
+        return hit[2]
+    line = text.event_line(e, lang, names)
+    links = "".join(
+        f' <button type="button" class="clause-link" data-act="clause" data-clause="{escape(c)}" '
+        f'title="{escape(text.clause_title(c, lang))}">{escape(c)}</button>'
+        for c in e.clauses
+    )
+    html = (
+        f'<li class="ev ev-{escape(e.kind)}" data-seq="{e.seq}" data-kind="{escape(e.kind)}">'
+        f'<span class="ev-text">{escape(line)}</span>{links}</li>'
+    )
+    if len(_ITEMS) >= _ITEMS_MAX:
+        _ITEMS.clear()
+    _ITEMS[key] = (e, names_key, html)  # the event is held, so its id is not reused while cached
+    return html
+
+
 def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
     """The log: newest last, each line with its clause links; filters; copy as text; an ARIA live region."""
-    lines = log_lines(view, lang, flt)
-    shown = lines[-limit:]
-    items = []
-    for e, line in shown:
-        links = "".join(
-            f' <button type="button" class="clause-link" data-act="clause" data-clause="{escape(c)}" '
-            f'title="{escape(text.clause_title(c, lang))}">{escape(c)}</button>'
-            for c in e.clauses
-        )
-        items.append(
-            f'<li class="ev ev-{escape(e.kind)}" data-seq="{e.seq}" data-kind="{escape(e.kind)}">'
-            f'<span class="ev-text">{escape(line)}</span>{links}</li>'
-        )
+    names = names_of(view)
+    names_key = tuple(sorted(names.items()))
+    shown = [e for e in view.events if text.keep(e, flt)][-limit:]
+    items = [_item(e, lang, names, names_key) for e in shown]
     filters = "".join(
         f'<button type="button" data-act="filter" data-filter="{f}" aria-pressed="{str(f == flt).lower()}">'
         f"{escape(t('log.filter.' + f, lang))}</button>"
