@@ -27,3 +27,52 @@ def duels_per_second(seconds: float = 2.0) -> float:
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
             return done / elapsed
+
+
+#: The pairings the computer's timing is measured on: low, middle and high levels, the rite and a plain duel
+#: (the longest logs and the widest option lists are at the high levels).
+AI_PAIRS = (
+    ("tamsin", "bram", "mageduel"),
+    ("ilse", "kael", "mageduel"),
+    ("corvin", "nadira", "mageduel"),
+    ("aurelian", "ysolde", "mageduel"),
+    ("garrick", "severine", "duel"),
+)
+
+
+def ai_decision_times(level: str, seeds: int = 2, freeze_gc: bool = True) -> dict[str, float]:
+    """How long the computer takes per decision, as the page runs it: its own ``view``, ``ai.choose`` on it
+    and ``apply`` — whole duels between two computers at ``level`` over :data:`AI_PAIRS`. Returns the
+    median, 95th percentile and worst time in milliseconds and the number of decisions.
+
+    ``freeze_gc`` does what the page does after loading (``gc.freeze()``), so a full collection does not walk
+    the engine's and pydantic's import-time objects in the middle of a decision."""
+    import gc
+    import statistics
+
+    from .ai import Opponent
+    from .scenario import duel_scenario
+
+    if freeze_gc:
+        gc.collect()
+        gc.freeze()
+    times: list[float] = []
+    for a, b, kind in AI_PAIRS:
+        for seed in range(seeds):
+            duel = new_duel(duel_scenario(a, b, kind), Seeded(seed))  # type: ignore[arg-type]
+            brains: dict[str, Opponent] = {}
+            while duel.pending is not None and len(duel.decisions) < 3000:
+                who = duel.pending.player
+                brain = brains.setdefault(who, Opponent(level, seed))
+                start = time.perf_counter()
+                duel.apply(who, brain.choose(duel.view(who)))
+                times.append(time.perf_counter() - start)
+    if freeze_gc:
+        gc.unfreeze()
+    times.sort()
+    return {
+        "median_ms": statistics.median(times) * 1e3,
+        "p95_ms": times[int(len(times) * 0.95)] * 1e3,
+        "max_ms": times[-1] * 1e3,
+        "decisions": float(len(times)),
+    }

@@ -345,6 +345,25 @@ class App:
                 s.handoff = who
         return None
 
+    def warm_up(self) -> None:
+        """Open a throwaway duel of the form's pair and let the computer make its first decision in it,
+        leaving the interface as it was: the first duel's imports and catalogue loads (a few hundred ms under
+        Pyodide) then happen while the player reads the setup form, not on their click on Start."""
+        from mageduel import ai
+
+        setup = self.validate_form()
+        self.form.errors = {}
+        if setup is None:
+            return
+        try:
+            duel = Session(setup).duel
+        except (ValidationError, ValueError):
+            return
+        if duel.pending is not None:
+            view = duel.view(duel.pending.player)
+            duel.apply(duel.pending.player, ai.Opponent("normal").choose(view))
+            duel.view(duel.pending.player if duel.pending is not None else None)
+
     def pump(self, budget_s: float = 0.03, clock: Any = None) -> bool:
         """Let the computer decide for up to ``budget_s`` seconds; True if it has more to do (the page calls
         again after drawing, so the main thread is never held for long)."""

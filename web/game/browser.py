@@ -8,6 +8,7 @@ milliseconds between two frames (``setTimeout``): the page never freezes.
 
 from __future__ import annotations
 
+import gc
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -74,7 +75,8 @@ def draw() -> None:
         active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box")
     )
     key = _focus_key(active) if keep else None
-    root.innerHTML = app.render()
+    html = _timed("mageduel:render", app.render)
+    _timed("mageduel:dom", root.__setattr__, "innerHTML", html)
     screen = root.querySelector("[data-screen]")
     document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
     arena = document.getElementById("arena")
@@ -92,14 +94,23 @@ def draw() -> None:
         target = root.querySelector("[data-autofocus]")
     if found(target) and (inside or app.session is not None):
         target.focus(_options())
-    log = root.querySelector("#log-list")
-    if found(log):
-        log.scrollTop = log.scrollHeight
+    # The log shows its newest line: scrolled at the next frame, so reading scrollHeight does not force a
+    # layout of the whole page in the middle of this task (the frame lays it out once anyway).
+    window.requestAnimationFrame(_scroll_log_proxy)
     # The live region lives outside the redrawn area, so only the new lines are read out.
-    said = app.announce()
+    said = _timed("mageduel:announce", app.announce)
     if said:
         live.textContent = said
     _effects()
+
+
+def _scroll_log(_time: Any = None) -> None:
+    log = root.querySelector("#log-list")
+    if found(log):
+        log.scrollTop = log.scrollHeight
+
+
+_scroll_log_proxy = create_proxy(_scroll_log)
 
 
 def _options() -> Any:
@@ -155,13 +166,23 @@ def _copy(text: str) -> None:
         pass
 
 
+def _timed(name: str, fn: Any, *args: Any) -> Any:
+    """Run ``fn`` under a User Timing measure (``mageduel:think``, ``mageduel:draw``…): DevTools shows them,
+    and ``build.py bench`` reads them to say how long the page's main thread was held, and by what."""
+    start = window.performance.now()
+    try:
+        return fn(*args)
+    finally:
+        window.performance.measure(name, _opts(start=start, end=window.performance.now()))
+
+
 def act(name: str, data: dict[str, str]) -> None:
     try:
-        app.handle(name, data)
+        _timed("mageduel:act", app.handle, name, data)
     except Exception as exc:  # noqa: BLE001 - a bug must not freeze the game silently: say it, keep the duel
         app.notice = f"{type(exc).__name__}: {exc}"
         window.console.error(str(exc))
-    draw()
+    _timed("mageduel:draw", draw)
     schedule()
 
 
@@ -176,22 +197,31 @@ def schedule() -> None:
 
 
 def _pump() -> None:
-    global _pumping
+    """One slice of the computer's thinking; the drawing of what it did is a task of its own (``_shown``),
+    so the page's main thread is never held for a slice and a redraw together."""
+    global _more
     try:
-        more = app.pump(SLICE_S)
+        _more = _timed("mageduel:think", app.pump, SLICE_S)
     except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the duel stays as it was
         app.notice = f"{type(exc).__name__}: {exc}"
         window.console.error(str(exc))
-        more = False
-    draw()
-    if more:
+        _more = False
+    window.setTimeout(_shown_proxy, 0)
+
+
+def _shown() -> None:
+    global _pumping
+    _timed("mageduel:draw", draw)
+    if _more:
         window.setTimeout(_pump_proxy, 0)
     else:
         _pumping = False
         root.dataset.thinking = "false"
 
 
+_more = False
 _pump_proxy = create_proxy(_pump)
+_shown_proxy = create_proxy(_shown)
 
 
 def _data(el: Any) -> dict[str, str]:
@@ -322,6 +352,11 @@ def mount(element_id: str = "game") -> App:
     live.setAttribute("aria-live", "polite")
     live.setAttribute("role", "log")
     root.after(live)
+    # Everything imported so far (the engine, its spell catalogue, pydantic) lives as long as the page: moved
+    # out of the collector's sight, a full collection no longer walks it in the middle of a computer's turn
+    # (tens of milliseconds each time under Pyodide before).
+    gc.collect()
+    gc.freeze()
     app = App(lang=document.documentElement.lang or "en")
     store = _storage()
     app.storage = store is not None
@@ -348,4 +383,15 @@ def mount(element_id: str = "game") -> App:
     _listen(document, "mageduel:lang", on_lang)
     draw()
     schedule()
+    if app.session is None:
+        window.setTimeout(_warm_proxy, 300)
     return app
+
+
+def _warm() -> None:
+    app.warm_up()
+    gc.collect()
+    gc.freeze()  # what the warm-up loaded stays too: out of the collector's sight as well
+
+
+_warm_proxy = create_proxy(_warm)

@@ -1,0 +1,63 @@
+"""What keeps the page quick is exact: the view's cached events, the log's cached lines and the warm-up
+change nothing anyone sees. (How quick is measured by ``build.py bench``, never asserted here.)"""
+
+from __future__ import annotations
+
+from mageduel import ai, state
+from mageduel.dice import Seeded
+from mageduel.events import EventModel
+from mageduel.scenario import duel_scenario
+
+from tests.web.test_game_flow import SETUP, play_to_the_end
+from web.game import panels, text
+from web.game.app import App
+
+
+def _play(duel: state.Duel, n: int) -> state.Duel:
+    brains: dict[str, ai.Opponent] = {}
+    while duel.pending is not None and len(duel.decisions) < n:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, ai.Opponent("normal", 4)).choose(duel.view(who)))
+    return duel
+
+
+def _fresh(duel: state.Duel, who: str | None) -> list[dict]:
+    return [EventModel.from_event(e).model_dump() for e in duel.events if e.visible_to(who)]
+
+
+def test_each_view_holds_exactly_the_events_its_player_may_see_as_they_were_emitted():
+    duel = _play(state.new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4)), 60)
+    for who in (None, "p1", "p2"):
+        assert [m.model_dump() for m in duel.view(who).events] == _fresh(duel, who)
+    before = len(duel.view("p1").events)
+    # The same duel later: the view carries on its log (new events added, the old ones unchanged).
+    _play(duel, 160)
+    for who in (None, "p1", "p2"):
+        assert [m.model_dump() for m in duel.view(who).events] == _fresh(duel, who)
+    later = duel.view("p1")
+    assert len(later.events) > before
+    # Private events never leak through the shared cache into another player's view.
+    private = {e.seq for e in duel.events if e.audience is not None and "p1" not in e.audience}
+    assert private and not private & {m.seq for m in later.events}
+
+
+def test_the_log_written_from_its_cache_is_the_log_written_afresh():
+    app = App(lang="fr")
+    app.handle("start", SETUP)
+    play_to_the_end(app)
+    for lang in ("fr", "en"):
+        view = app.session.view(lang)
+        cached = panels.log(view, lang)
+        panels._ITEMS.clear()
+        assert panels.log(view, lang) == cached
+        names = panels.names_of(view)
+        for e in view.events[-250:]:
+            assert text.event_line(e, lang, names) in cached.replace("&#x27;", "'").replace("&quot;", '"')
+
+
+def test_the_warm_up_leaves_the_setup_screen_as_it_was():
+    app = App(lang="en")
+    before = app.render()
+    app.warm_up()
+    assert app.session is None and app.form.errors == {} and app.effects == []
+    assert app.render() == before
