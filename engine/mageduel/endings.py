@@ -238,7 +238,10 @@ def breach_outcome(duel: Duel, breach: dict[str, Any]) -> Outcome:
     people = contenders(duel)
     losers = [c.id for c in people if c.side == breach["side"]]
     winners = [c.id for c in people if c.side != breach["side"]]
-    after = " The fight went on as ordinary combat." if duel.data.get("ordinary_combat") else ""
+    after = ""
+    if duel.data.get("ordinary_combat"):
+        after = " The fight went on as ordinary combat"
+        after += " until they stopped attacking." if duel.data.get("stood_down") else "."
     return _outcome(
         reason="breach",
         winners=winners,
@@ -299,6 +302,8 @@ def disqualify(duel: Duel, c: Combatant, why: str) -> None:
 
 def on_event(duel: Duel, e: Event) -> None:
     kind = e.kind
+    if duel.data.get("ordinary_combat") and aggression(duel, e):
+        duel.data["aggressive_round"] = duel.round
     if kind == "rite" and e.data.get("step") == "begin":
         snapshot(duel)
         return
@@ -328,6 +333,35 @@ def on_event(duel: Duel, e: Event) -> None:
             # DU-2: ordinary combat from now on: no duel actions, no duel protections.
             duel.data["ordinary_combat"] = True
             duel.data["duel_actions_off"] = True
+            duel.data["aggressive_round"] = duel.round  # the breach itself was an attack
+
+
+def aggression(duel: Duel, e: Event) -> bool:
+    """DU-2: an event by which the side that broke the terms keeps attacking: a weapon attack (its own or
+    its creatures'), or a spell begun at someone of another side or at a point (an area, a summons)."""
+    breach = duel.data["breach"]
+    c = duel.by_id.get(e.actor or "")
+    if c is None or c.side != breach["side"]:
+        return False
+    if e.kind in ("attack", "aoo"):
+        return True
+    if e.kind == "casting":
+        if e.data.get("point") is not None:
+            return True
+        return any(t in duel.by_id and duel.by_id[t].side != c.side for t in e.data.get("targets") or ())
+    return False
+
+
+def stand_down(duel: Duel) -> None:
+    """DU-2: the fight goes on as ordinary combat only while the breaching side stays aggressive; a whole
+    round in which it attacks nobody ends it (its loss stands)."""
+    if not duel.data.get("ordinary_combat") or duel.outcome is not None:
+        return
+    if duel.data.get("aggressive_round") == duel.round:
+        return
+    duel.data["stood_down"] = True
+    duel.emit("stand-down", None, {"side": duel.data["breach"]["side"]}, ("DU-2",))
+    duel.end(breach_outcome(duel, duel.data["breach"]))
 
 
 # --- round start: interference, animals, disqualified, progress -------------------------------------------
@@ -673,8 +707,15 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
         prev_on_end(duel, outcome)
         on_end(duel, outcome)
 
+    prev_round_end = hooks.round_end
+
+    def f_round_end(duel: Duel) -> Gen:
+        yield from prev_round_end(duel)
+        stand_down(duel)
+
     hooks.check_end = f_end
     hooks.legal = f_legal
     add_on_event(hooks, on_event)
     hooks.round_start = f_start
     hooks.on_end = f_on_end
+    hooks.round_end = f_round_end

@@ -50,6 +50,33 @@ def test_du2_breaking_the_terms_loses_then_ordinary_combat_goes_on():
     assert "ordinary combat" in out.text
 
 
+def test_du2_ordinary_combat_goes_on_only_while_the_breaking_side_stays_aggressive():
+    terms = {"weapon_forms": ["melee"], "breaches": "allowed"}
+
+    def breach(plan: list) -> Driver:
+        d = Driver(
+            scenario("ilse", "garrick", kind="duel", terms=terms, positions=[(0, 0), (0, 60)]),
+            plan=[("p1", "attack light_crossbow @p2"), *plan],
+            rolls=[("initiative", 20), ("attack with light_crossbow", 1), ("attack with longbow", 1)],
+        )
+        d.run()
+        return d
+
+    # Ilse shoots, then does nothing more: at the end of round 2 the fight is over, her loss stands.
+    calm = breach([])
+    (down,) = calm.events("stand-down")
+    assert down.round == 2 and down.data["side"] == calm.duel.by_id["p1"].side and "DU-2" in down.clauses
+    out = calm.duel.outcome
+    assert (out.reason, out.losers, out.winners) == ("breach", ["p1"], ["p2"])
+    assert "until they stopped attacking" in out.text
+    # Garrick shooting back in round 2 does not keep it going: it is the breaking side's aggression.
+    shot = breach([("p2", "attack longbow @p1"), ("p2", "attack longbow @p1")])
+    assert shot.events("stand-down")[0].round == 2
+    # Ilse shooting again in round 2 does: the fight goes on into round 3.
+    angry = breach([("p1", "reload"), ("p1", "attack light_crossbow @p2")])
+    assert angry.events("stand-down")[0].round == 3 and len(angry.events("breach")) == 1
+
+
 def test_du2_by_default_options_that_break_the_terms_are_not_offered():
     d = Driver(
         scenario(
