@@ -97,3 +97,68 @@ def test_a_roll_against_a_dc_the_roller_may_not_know_says_so():
     assert text.breakdown(roll, "en").endswith("= 13 vs a hidden DC: failure")
     assert text.breakdown(roll, "fr").endswith("= 13 contre un DD caché : échec")
     assert text.breakdown({**roll, "target": 15}, "en").endswith("= 13 vs DC 15: failure")
+
+
+def _counter_prompt(lang: str) -> App:
+    """Ysolde (a 17th-level sorcerer, played here) asked to counter a spell, with a hundred duel
+    counterspell options (every known spell × every slot that can power it)."""
+    from mageduel.ai import Opponent
+
+    app = App(lang=lang)
+    app.handle(
+        "start",
+        {
+            "kind": "mageduel",
+            "character0": "ysolde",
+            "character1": "aurelian",
+            "seed": "1",
+            "control1": "normal",
+        },
+    )
+    me = Opponent("normal", 3)
+    for _ in range(2000):
+        while app.pump(10.0):
+            pass
+        s = app.session
+        assert not s.over, "no counter prompt with many options before the end"
+        view = s.view(lang)
+        p = view.pending
+        duel_counters = [o for o in p.options or [] if o.id.startswith("react duel-counter ")]
+        if p.kind == "counter" and len(duel_counters) >= 7:
+            return app
+        app.handle("decide", {"option": me.choose(s.view())})
+    raise AssertionError("no counter prompt")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_sorcerers_duel_counterspell_is_chosen_by_spell_then_slot(lang):
+    app = _counter_prompt(lang)
+    html = app.render()
+    box = re.search(r'<div class="counter-chooser".*?</div>', html, re.S)
+    assert box is not None
+    chooser = box.group(0)
+    legal = {o.id for o in app.session.view().pending.options}
+    spells = re.findall(r'<option value="([a-z_]+)"', chooser)
+    assert len(spells) >= 2
+    # One button, for one exact legal option, instead of one per spell and slot.
+    buttons = re.findall(r'data-option="([^"]+)"', chooser)
+    assert len(buttons) == 1 and buttons[0] in legal
+    assert html.count('data-option="react duel-counter ') == 1
+    # Choosing another spell: the slots listed are that spell's, and the button is its option.
+    other = next(s for s in spells if f"react duel-counter {s} " not in buttons[0])
+    slot_now = re.search(r'data-field="spell" data-other="(\d+)"', chooser).group(1)
+    app.handle("counter-choose", {"field": "spell", "value": other, "other": slot_now})
+    chooser = re.search(r'<div class="counter-chooser".*?</div>', app.render(), re.S).group(0)
+    slots = [int(n) for n in re.findall(r'<option value="(\d+)"', chooser)]
+    assert slots == sorted(
+        int(i.rsplit("slot", 1)[1]) for i in legal if i.startswith(f"react duel-counter {other} ")
+    )
+    # And another slot of it.
+    app.handle("counter-choose", {"field": "slot", "value": str(slots[-1]), "other": other})
+    html = app.render()
+    want = f"react duel-counter {other} slot{slots[-1]}"
+    assert re.findall(r'class="counter-chooser".*?data-option="([^"]+)"', html, re.S) == [want]
+    label = unescape(re.search(r'data-option="' + want + r'".*?<span>(.*?)</span>', html, re.S).group(1))
+    assert ("Duel counterspell" if lang == "en" else "Contresort de duel") in label
+    app.handle("decide", {"option": want})
+    assert app.session.duel.decisions[-1] == ("p1", want)

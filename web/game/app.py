@@ -177,6 +177,12 @@ class App:
         key = data.get("pick")
         self.picked = None if self.picked == key else key
 
+    def on_counter_choose(self, data: dict[str, str]) -> None:
+        """The duel counterspell chooser: a new spell or slot picked in its lists (``data-other`` holds the
+        other list's value); the prompt redraws with the button for that exact option."""
+        value, other = data.get("value", ""), data.get("other", "")
+        self.picked = f"{value}|{other}" if data.get("field") == "spell" else f"{other}|{value}"
+
     def on_take(self, data: dict[str, str]) -> None:
         if self.session is not None:
             self.session.take_screen()

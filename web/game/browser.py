@@ -72,7 +72,7 @@ def draw() -> None:
     # Focus stays put in the log, the filters and the preferences; after a decision it moves to the next
     # decision's first choice, so a keyboard player carries on without hunting for it.
     keep = inside and found(
-        active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box")
+        active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box, .counter-chooser")
     )
     key = _focus_key(active) if keep else None
     html = _timed("mageduel:render", app.render)
@@ -275,8 +275,8 @@ def on_click(event: Any) -> None:
 
 def on_change(event: Any) -> None:
     el = event.target
-    if el.tagName == "INPUT" and attr(el, "data-act"):
-        act(attr(el, "data-act") or "", _data(el))
+    if el.tagName in ("INPUT", "SELECT") and attr(el, "data-act"):
+        act(attr(el, "data-act") or "", {**_data(el), "value": str(el.value)})
         return
     form = el.closest("form")
     if found(form) and attr(form, "data-act") == "start":

@@ -309,6 +309,68 @@ def _target_label(o: Any, lang: str, names: dict[str, str]) -> str:
 # --- reactions --------------------------------------------------------------------------------------------
 
 
+#: Above this many duel counterspell options (a sorcerer's every known spell × every slot that can power
+#: it: a hundred at level 17), the prompt asks for the spell and the slot in two lists, not a wall of buttons.
+CHOOSER_FROM = 7
+
+
+def _counter_chooser(
+    ids: list[str], opts: dict[str, Any], lang: str, picked: str | None, key: str | None
+) -> str:
+    """DU-12's duel counterspell, choosing the spell and then the slot: two lists (each change redraws, the
+    slots listed are those the engine offers with that spell) and one button for the exact legal option,
+    with its chance."""
+    by_spell: dict[str, list[int]] = {}
+    for oid in ids:
+        c = parse(oid)
+        if c.spell and c.slot is not None:
+            by_spell.setdefault(c.spell, []).append(c.slot)
+
+    def score(oid: str) -> tuple[float, int]:
+        o = opts.get(oid)
+        chance = o.chance if o is not None and o.chance is not None else 0.0
+        return (-chance, parse(oid).slot or 0)
+
+    spell, _, slot_text = (picked or "").partition("|")
+    if spell not in by_spell:
+        spell = parse(min(ids, key=score)).spell or next(
+            iter(by_spell)
+        )  # the best chance, cheapest slot first
+        slot_text = ""
+    slots = sorted(by_spell[spell])
+    slot = int(slot_text) if slot_text.isdigit() and int(slot_text) in slots else None
+    if slot is None:
+        slot = parse(min((i for i in ids if parse(i).spell == spell), key=score)).slot or slots[0]
+    chosen = next(i for i in ids if parse(i).spell == spell and parse(i).slot == slot)
+    spells = "".join(
+        f'<option value="{escape(sid)}"{" selected" if sid == spell else ""}>'
+        f"{escape(text.spell_name(sid, lang))}</option>"
+        for sid in sorted(by_spell, key=lambda x: text.spell_name(x, lang).lower())
+    )
+    slot_list = "".join(
+        f'<option value="{n}"{" selected" if n == slot else ""}>'
+        f"{escape(t('spell.level', lang, level=n))}</option>"
+        for n in slots
+    )
+    return (
+        f'<div class="counter-chooser" role="group" aria-label="{escape(t("react.chooser", lang))}">'
+        f'<span class="chooser-title">{escape(t("react.chooser", lang))}</span>'
+        f"<label>{escape(t('react.chooser.spell', lang))} "
+        '<select id="counter-spell" data-act="counter-choose" '
+        f'data-field="spell" data-other="{slot}">{spells}</select></label>'
+        f"<label>{escape(t('react.chooser.slot', lang))} "
+        '<select id="counter-slot" data-act="counter-choose" '
+        f'data-field="slot" data-other="{escape(spell)}">{slot_list}</select></label>'
+        + _button(
+            chosen,
+            _with_chance(text.option_label(chosen, lang, {}, opts.get(chosen)), opts.get(chosen), lang),
+            key,
+            cls="opt react-duel-counter",
+        )
+        + "</div>"
+    )
+
+
 def reaction(
     view: Any,
     kind: str,
@@ -317,6 +379,7 @@ def reaction(
     names: dict[str, str],
     context: dict[str, Any],
     prefs: dict[str, str],
+    picked: str | None = None,
 ) -> str:
     """ "Your opponent is casting a spell at you": identify, counterspells, dodge, parry, effort, pass."""
     caster = names.get(str(context.get("caster") or context.get("attacker") or ""), "")
@@ -346,6 +409,9 @@ def reaction(
     first = True
     opts = options_of(view)
     for g in order + [g for g in groups if g not in order and g != "pass"]:
+        if g == "duel-counter" and len(groups.get(g, [])) >= CHOOSER_FROM:
+            buttons.append(_counter_chooser(groups[g], opts, lang, picked, next(keys, None)))
+            continue
         for oid in groups.get(g, []):
             buttons.append(
                 _button(
@@ -482,7 +548,7 @@ def panel(
     if p.kind == "turn":
         return turn(view, ids, lang, names, picked)
     if p.kind in REACTION_OF:
-        return reaction(view, p.kind, ids, lang, names, p.context, prefs)
+        return reaction(view, p.kind, ids, lang, names, p.context, prefs, picked)
     if p.kind == "roll":
         return roll(p.context, lang, roll_error, names.get(p.player, p.player))
     if p.kind == "rite:zone" and p.context.get("bounds"):
