@@ -106,6 +106,9 @@ class Character(_Sheet):
     feats: tuple[FeatChoice, ...] = ()
     skills: dict[SkillName, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
     weapons: tuple[str, ...] = ()
+    #: Magic weapons: the enhancement bonus (+1 to +5) of each enchanted weapon carried, added to its
+    #: attack and damage rolls; a duel's terms may allow only magic weapons (DU-4).
+    weapon_enhancements: dict[str, Annotated[int, Field(ge=1, le=5)]] = Field(default_factory=dict)
     armor: str | None = None
     shield: str | None = None
     items: tuple[Item, ...] = ()
@@ -198,6 +201,17 @@ class Character(_Sheet):
             if w not in WEAPONS:
                 raise ValueError(f"unknown weapon '{w}'; known weapons: {', '.join(sorted(WEAPONS))}")
         return weapons
+
+    @field_validator("weapon_enhancements")
+    @classmethod
+    def _check_enhancements(cls, enh: dict[str, int], info: ValidationInfo) -> dict[str, int]:
+        carried = info.data.get("weapons", ())
+        for w in enh:
+            if w not in carried:
+                raise ValueError(f"'{w}' is not among the weapons carried ({', '.join(carried) or 'none'})")
+            if WEAPONS[w].category == "unarmed":
+                raise ValueError(f"'{w}' cannot be enchanted: only a weapon can carry an enhancement bonus")
+        return enh
 
     @field_validator("armor")
     @classmethod
@@ -559,7 +573,7 @@ class Character(_Sheet):
 
     def attack_bonus(self, weapon_id: str) -> int:
         """Attack bonus with a weapon: BAB + Str (melee; Dex with Weapon Finesse and a light weapon or
-        a rapier) or Dex (ranged), + Weapon Focus, −4 if not proficient."""
+        a rapier) or Dex (ranged), + Weapon Focus, + its enhancement bonus, −4 if not proficient."""
         w: Weapon = WEAPONS[weapon_id]
         if w.kind == "ranged":
             ability = self.mod("dex")
@@ -568,18 +582,20 @@ class Character(_Sheet):
         else:
             ability = self.mod("str")
         focus = sum(e.value for c, e in self._feat_effects() if e.when == "weapon" and c.weapon == weapon_id)
-        return self.bab + ability + focus + (0 if self.proficient(weapon_id) else -4)
+        magic = self.weapon_enhancements.get(weapon_id, 0)
+        return self.bab + ability + focus + magic + (0 if self.proficient(weapon_id) else -4)
 
     def damage_bonus(self, weapon_id: str) -> int:
         """Damage bonus: Str to melee and thrown weapons (1.5 × if two-handed, a penalty in full),
-        nothing for crossbows and bows."""
+        nothing for crossbows and bows; plus the weapon's enhancement bonus."""
         w = WEAPONS[weapon_id]
         strength = self.mod("str")
+        magic = self.weapon_enhancements.get(weapon_id, 0)
         if w.kind == "ranged":
-            return 0
+            return magic
         if w.two_handed and strength > 0:
-            return strength * 3 // 2
-        return strength
+            return strength * 3 // 2 + magic
+        return strength + magic
 
     @property
     def melee_touch(self) -> int:

@@ -33,6 +33,7 @@ def _weapon_use(ch: Any, wid: str) -> WeaponUse:
         unarmed=w.category == "unarmed",
         firearm=False,
         nonlethal=w.nonlethal,
+        magic=wid in ch.weapon_enhancements,  # DU-4: a magic weapon (its bonus is in attack_bonus)
         attack_bonus=extra_attack,
         damage_bonus=extra_damage,
     )

@@ -137,6 +137,11 @@ class Terms(BaseModel):
                 )
             if self.ban_ranged and form == "ranged":
                 problems.append(f"same_weapon: {same.id} is a ranged weapon, which ban_ranged forbids")
+        if self.magic_weapons_only and self.weapon_forms == ("unarmed",):
+            problems.append(
+                "magic_weapons_only: contradicts weapon_forms ['unarmed']: an unarmed strike is not a magic "
+                "weapon"
+            )
         if self.counter_rule == "en" and not self.duel_actions:
             problems.append(
                 "counter_rule: the 'en' variant changes the duel counterspell, which duel_actions off removes"
@@ -203,7 +208,8 @@ class Terms(BaseModel):
             return False, f"the terms allow only {' or '.join(self.weapon_forms)} weapons", "DU-4"
         if self.ban_ranged and form == "ranged":
             return False, "the terms ban ranged attacks", "DU-7"
-        if self.magic_weapons_only and not magic and form != "unarmed":
+        if self.magic_weapons_only and not magic:
+            # An unarmed strike is no magic weapon either.
             return False, "the terms allow only magic weapons", "DU-4"
         if self.same_weapon is not None and weapon_id != self.same_weapon and form != "unarmed":
             return False, f"the terms require every participant to fight with {self.same_weapon}", "DU-4"

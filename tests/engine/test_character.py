@@ -281,6 +281,22 @@ def test_c4_weapon_finesse_works_with_light_weapons_and_the_rapier():
     assert plain.attack_bonus("rapier") == 2 + 1  # no feat: Str
 
 
+def test_c4_a_magic_weapons_enhancement_adds_to_attack_and_damage():
+    fighter = build(cls="fighter", level=6,
+                    abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
+                    weapons=["longsword", "longbow"], weapon_enhancements={"longsword": 2})
+    assert fighter.attack_bonus("longsword") == 6 + 4 + 2 and fighter.damage_bonus("longsword") == 4 + 2
+    assert fighter.attack_bonus("longbow") == 6 + 1 and fighter.damage_bonus("longbow") == 0
+    with pytest.raises(ValidationError) as exc:
+        build(weapons=["quarterstaff"], weapon_enhancements={"dagger": 1})
+    assert error_fields(exc.value) == [("weapon_enhancements",)] and "not among the weapons" in str(exc.value)
+    with pytest.raises(ValidationError) as exc:
+        build(weapons=["unarmed_strike"], weapon_enhancements={"unarmed_strike": 1})
+    assert "cannot be enchanted" in str(exc.value)
+    with pytest.raises(ValidationError):
+        build(weapons=["quarterstaff"], weapon_enhancements={"quarterstaff": 6})  # +1 to +5
+
+
 def test_worn_items_raise_the_numbers():
     wiz = build(items=[{"type": "worn", "item": "headband_of_vast_intelligence", "bonus": 2},
                        {"type": "worn", "item": "cloak_of_resistance", "bonus": 2},

@@ -101,3 +101,18 @@ def test_du21_if_the_effect_ends_first_the_participant_is_only_fatigued():
     d.run(until=lambda du: bool([e for e in du.events if e.kind == "effort-spared"]))
     assert ilse.has("fatigued") and not ilse.has("paralysed")
     assert d.events("effort-spared")[0].clauses == ("DU-21",)
+
+
+def test_du21_back_above_zero_hit_points_before_the_turn_ends_leaves_only_fatigue():
+    d = Driver(
+        scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)]),
+        plan=[("p1", "attack longsword @p2"), ("p2", "react effort")],
+        rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    tamsin = d.duel.by_id["p2"]
+    assert tamsin.hp < 0
+    tamsin.hp = 3  # healed during her turn (as by a potion): back above 0 before the turn is over
+    d.run(until=lambda du: bool([e for e in du.events if e.kind in ("effort-spared", "effort-ends")]))
+    assert d.events("effort-spared") and not d.events("effort-ends")
+    assert tamsin.has("fatigued") and tamsin.status == "active" and not tamsin.has("staggered")

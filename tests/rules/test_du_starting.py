@@ -8,6 +8,8 @@ from pydantic import ValidationError
 
 from tests.rules.rules_kit import Driver, casting, scenario, summoner
 
+CLOSE4 = [(0, 0), (0, 4)]
+
 
 def turn_options(d: Driver, player: str = "p1") -> list[str]:
     d.run(until=lambda du: du.phase == "fight" and du.pending.kind == "turn" and du.pending.player == player)
@@ -120,6 +122,39 @@ def test_du4_everyone_must_use_the_same_weapon():
     ids = turn_options(d, "p2")
     assert "attack longsword @p2" not in ids and not any(i.startswith("attack longsword") for i in ids)
     assert "attack unarmed_strike @p1" in ids
+
+
+def magic_garrick() -> dict:
+    """Garrick's sheet with a +1 longsword (his longbow, dagger and fists are not magic)."""
+    from mageduel import roster
+
+    sheet = roster.get("garrick").model_dump(mode="json")
+    sheet["weapon_enhancements"] = {"longsword": 1}
+    return sheet
+
+
+def test_du4_magic_weapons_only():
+    data = scenario(
+        "garrick", "severine", kind="duel", terms={"magic_weapons_only": True}, positions=[(0, 0), (0, 4)]
+    )
+    data["participants"][0] = {"id": "p1", "character": magic_garrick(), "position": [0, 0]}
+    d = Driver(data, rolls=[("initiative", 20)])
+    attacks = [i for i in turn_options(d) if i.startswith(("attack", "full-attack"))]
+    assert attacks and all(" longsword " in f"{i} " for i in attacks)  # only the +1 longsword
+    d.duel.apply("p1", "attack longsword @p2")
+    theirs = [i for i in turn_options(d, "p2") if i.startswith(("attack", "full-attack"))]
+    assert theirs == []  # Séverine's rapier and fists are not magic
+    roll = next(e for e in d.events("roll") if e.data["purpose"] == "attack with longsword")
+    assert dict(roll.data["modifiers"])["weapon"] == 1 + 1  # Weapon Focus and the +1
+
+
+def test_du4_unarmed_only():
+    d = Driver(
+        scenario("garrick", "severine", kind="duel", terms={"weapon_forms": ["unarmed"]}, positions=CLOSE4),
+        rolls=[("initiative", 20)],
+    )
+    attacks = [i for i in turn_options(d) if i.startswith(("attack", "full-attack"))]
+    assert attacks and all("unarmed_strike" in i for i in attacks)
 
 
 def test_du4_with_no_term_every_weapon_is_allowed():
@@ -365,6 +400,7 @@ def test_du4_contradictory_weapon_terms_are_refused():
         ({"same_weapon": "longsword", "weapon_forms": ["ranged"]}, "same_weapon: longsword is a melee weapon"),
         ({"same_weapon": "light_crossbow", "ban_ranged": True}, "which ban_ranged forbids"),
         ({"weapon_forms": ["melee", "ranged"], "ban_ranged": True}, "ban_ranged: contradicts weapon_forms"),
+        ({"weapon_forms": ["unarmed"], "magic_weapons_only": True}, "magic_weapons_only: contradicts"),
     ],
 )
 def test_du4_a_same_weapon_the_other_weapon_terms_forbid_is_refused(terms, message):
