@@ -235,6 +235,8 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
         if opt is None or opt.kind == "end":
             break
         yield from do_option(duel, c, b, opt)
+        if not duel.ended():
+            yield from duel.hooks.after_action(duel)  # DU-30: what reacting to this action earned
         if duel.ended() or c.status != "active" or c.data.pop("turn_over", False):
             break
         if b.one_action and b.used_action:

@@ -7,10 +7,11 @@ The core (``actions``, ``reactions``) runs initiative, the turn options and the 
   Bluff, Intimidate or Sense Motive) and has no surprise round at all.
 - DU-10 (``legal``): every action must affect oneself or a participant; an area must take in at least one
   opponent and may not catch outsiders while leaving the opponents out (:func:`area_allowed`).
-- DU-30 (``on_event`` + ``round_end``): with performance combat on, a successful duel counterspell, dodge
-  or effort lets the participant spend one of the side's victory points for a performance combat check
-  (Charisma check + base attack bonus against the crowd's DC). Ruling: the check is offered at the end of
-  the round in which the success happened, since the core has no "after a reaction" hook.
+- DU-30 (``on_event`` + ``after_action``): with performance combat on, a successful duel counterspell,
+  dodge or effort lets the participant spend one of the side's victory points for a performance combat
+  check (Charisma check + base attack bonus against the crowd's DC), as a free action: it is offered as
+  soon as the action it answered is resolved (``round_end`` catches a success that came outside a turn's
+  action, such as an effort at the end of a turn).
 """
 
 from __future__ import annotations
@@ -204,3 +205,14 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
             yield from performance_checks(duel)
 
     hooks.round_end = f_round_end
+    prev_after = hooks.after_action
+
+    def f_after_action(duel: Duel) -> Gen:
+        yield from prev_after(duel)
+        if duel.outcome is None and duel.phase != "preparation":
+            yield from performance_checks(duel)
+        track = duel.data.get("du30")
+        if track:
+            track["dodges"] = {}  # a dodge answers one attack of this action, never a later one
+
+    hooks.after_action = f_after_action

@@ -31,6 +31,11 @@ player something and receive the chosen option id back, exactly like the core do
     At the start of each round before the first turn (DU-9 progress check, MD-6 animals' saves) and after
     the last. Default: nothing.
 
+``after_action(duel) -> Generator``
+    Right after each turn option is resolved (an attack, a spell with its reaction windows), while the
+    turn goes on: DU-30's performance check after a successful duel counter, dodge or effort is offered
+    here. Default: nothing.
+
 ``transform_damage(duel, dmg: Damage) -> Damage``
     Every hit point damage passes here before it is applied (``state.Damage``: ``target``, ``amount``,
     ``lethal`` (False = nonlethal), ``source`` in ``"spell" | "weapon" | "summon" | "effect"`` ("summon": a
@@ -114,6 +119,7 @@ class Hooks:
     initiative: Callable[[Duel], Gen] | None = None  # None: the core's C-3 / DU-8 initiative
     round_start: Callable[[Duel], Gen] = _nothing
     round_end: Callable[[Duel], Gen] = _nothing
+    after_action: Callable[[Duel], Gen] = _nothing
     transform_damage: Callable[[Duel, Damage], Damage] = _same_damage
     transform_ability: Callable[[Duel, AbilityDamage], AbilityDamage] = _same_ability
     filter_area: Callable[[Duel, str, object, list[str]], list[str]] = _same_area

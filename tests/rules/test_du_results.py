@@ -34,6 +34,35 @@ def test_du30_a_successful_duel_action_lets_one_spend_a_victory_point_on_a_perfo
     ]
 
 
+def test_du30_the_check_comes_as_soon_as_the_countered_action_is_over():
+    d = countering({"performance_combat": True, "victory_points": 1})
+    (countered,) = d.events("countered")
+    (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("performance combat check")]
+    ilse_turn = next(e for e in d.events("turn") if e.actor == "p1")
+    # Kael (p2) acts first; the check follows his countered missile, before Ilse's own turn begins.
+    assert countered.seq < roll.seq < ilse_turn.seq and roll.round == 1
+
+
+def test_du30_a_dodge_that_makes_the_attack_miss_earns_the_check_a_hit_does_not():
+    def dodging(natural: int) -> Driver:
+        d = Driver(
+            scenario(
+                "garrick", "ilse", kind="duel", positions=[(0, 0), (0, 4)], terms={"performance_combat": True}
+            ),
+            plan=[("p1", "attack longsword @p2"), ("p2", "react dodge"), ("p2", "perform")],
+            rolls=[("initiative", 20), ("attack with longsword", natural)],
+        )
+        d.run(until=lambda du: du.round >= 2)
+        return d
+
+    missed = dodging(2)
+    assert missed.events("miss") and [a for p, a in missed.log if a == "perform"]
+    (roll,) = [e for e in missed.events("roll") if e.data["purpose"].startswith("performance combat check")]
+    assert roll.actor == "p2" and "duel dodge" in roll.data["purpose"]
+    hit = dodging(19)
+    assert not hit.events("miss") and not [a for p, a in hit.log if a == "perform"]
+
+
 def test_du30_no_victory_point_no_check_and_off_by_default():
     broke = countering({"performance_combat": True, "victory_points": 0})
     assert broke.events("countered") and not broke.events("crowd")
