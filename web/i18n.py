@@ -20,10 +20,26 @@ def t(key: str, lang: str, **params: object) -> str:
 
     >>> t("arena.unit", "fr")
     'pi'
+    >>> t("status.turn", "fr", name="Ilse"), t("status.turn", "fr", name="Kael")
+    ("au tour d'Ilse", 'au tour de Kael')
     """
     entry = catalogue()[key]
     text = entry.get(lang) or entry["en"]
+    if lang == "fr" and params:
+        # Elision before a filled-in word starting with a vowel: « au tour d'Ilse », « fin d'armure de mage ».
+        text = _ELIDE.sub(lambda m: _elide(m, params), text)
     return re.sub(r"\{(\w+)\}", lambda m: str(params.get(m[1], m[0])), text)
+
+
+_ELIDE = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = tuple("aeiouyàâéèêëîïôûüAEIOUYÀÂÉÈÊËÎÏÔÛÜ")
+
+
+def _elide(m: re.Match[str], params: dict[str, object]) -> str:
+    value = str(params.get(m[2], ""))
+    if value.startswith(_VOWELS):
+        return f"{m[1][0]}'{{{m[2]}}}"
+    return m[0]
 
 
 def number(value: float, lang: str) -> str:

@@ -162,3 +162,45 @@ def test_a_sorcerers_duel_counterspell_is_chosen_by_spell_then_slot(lang):
     assert ("Duel counterspell" if lang == "en" else "Contresort de duel") in label
     app.handle("decide", {"option": want})
     assert app.session.duel.decisions[-1] == ("p1", want)
+
+
+def test_a_bad_save_or_link_is_explained_in_the_pages_language():
+    import json as _json
+
+    from web.game.app import decode_fragment
+    from web.game.session import SaveError, Session, Setup, SideSetup
+
+    good = _json.loads(
+        Session(Setup(sides=[SideSetup(character="tamsin"), SideSetup(character="bram")])).save_json()
+    )
+    good["replay"]["decisions"] = ["p1: cast wish @p2"]
+    fr, en = App(lang="fr"), App(lang="en")
+    assert fr.restore(_json.dumps(good)) == (
+        "la rediffusion s'arrête à l'étape 1 (p1: cast wish @p2), que les règles refusent"
+    )
+    assert (
+        en.restore(_json.dumps(good))
+        == "the replay stops at step 1 (p1: cast wish @p2), which the rules refuse"
+    )
+    assert fr.restore('{"version": 2}') == "setup : obligatoire ; replay : obligatoire"
+    assert fr.restore("{nope") == "(root) : ce n'est pas du JSON valide"
+    for link in ("#nothing", "#replay=%%%"):
+        with pytest.raises(SaveError) as exc:
+            decode_fragment(link)
+        said = exc.value.said("fr")
+        assert said.startswith("la rediffusion") or said.startswith("le lien"), said
+
+
+def test_french_punctuation_and_spell_named_conditions():
+    roll = {"purpose": "ray_of_frost: ranged touch attack", "die": "d20", "natural": 12, "total": 14}
+    roll |= {"modifiers": [["Dex", 2]], "against": "touch AC", "target": 11, "outcome": "hit"}
+    from mageduel.events import Event, EventModel
+
+    e = EventModel.from_event(Event(1, 1, "roll", "p1", roll))
+    fr = text.event_line(e, "fr", NAMES)
+    assert fr.startswith("Tamsin — rayon de givre : attaque de contact à distance : d20 12 ")
+    assert fr.endswith(" : touché")
+    assert text.event_line(e, "en", NAMES).startswith("Tamsin — Ray of Frost: ranged touch attack: d20 12 ")
+    assert (
+        text.word("cond", "wall_of_force", "fr") == text.spell_name("wall_of_force", "fr") != "wall of force"
+    )

@@ -55,12 +55,12 @@ def decode_fragment(fragment: str) -> str:
     """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one."""
     body = fragment.lstrip("#")
     if not body.startswith("replay="):
-        raise SaveError("the link holds no replay")
+        raise SaveError("the link holds no replay", "save.err.nolink")
     data = body[len("replay=") :]
     try:
         return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))).decode("utf-8")
     except (ValueError, zlib.error) as exc:
-        raise SaveError(f"the replay in the link is damaged ({exc})") from None
+        raise SaveError(f"the replay in the link is damaged ({exc})", "save.err.damaged") from None
 
 
 @dataclass
@@ -338,11 +338,11 @@ class App:
         self.effects.append(("save", s.save_json()))
 
     def restore(self, save_json: str, replay: bool = False) -> str | None:
-        """Load a saved game (or a replay); None if it worked, else the reason."""
+        """Load a saved game (or a replay); None if it worked, else the reason (in the page's language)."""
         try:
-            self.session = Session.load(save_json, replay=replay)
+            self.session = Session.load(save_json, replay=replay, lang=self.lang)
         except SaveError as exc:
-            return str(exc)
+            return exc.said(self.lang)
         s = self.session
         if not replay and len(s.people) > 1 and s.handoff is None:
             # Two people on one screen: after a reload nobody's view shows until the one to decide says so.

@@ -365,7 +365,7 @@ def mount(element_id: str = "game") -> App:
         try:
             why = app.restore(decode_fragment(hash_), replay=True)
         except SaveError as exc:
-            why = str(exc)
+            why = exc.said(app.lang)
         if why:
             app.notice = t("replay.bad", app.lang, why=why)
     elif store is not None:

@@ -60,7 +60,18 @@ class Save(BaseModel):
 
 
 class SaveError(ValueError):
-    """A save or replay that cannot be loaded; the message names what is wrong."""
+    """A save or replay that cannot be loaded; the message names what is wrong. ``key`` and ``params`` say
+    it again for the catalogue (``SaveError.said``), so a French page does not show an English reason."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
+
+    def said(self, lang: str) -> str:
+        from web.i18n import catalogue, t
+
+        return t(self.key, lang, **self.params) if self.key in catalogue() else str(self)
 
 
 def field_errors(exc: ValidationError, lang: str | None = None) -> list[tuple[str, str]]:
@@ -318,12 +329,19 @@ class Session:
         return self.replay_record(with_events=True).model_dump_json(indent=1, exclude_none=True)
 
     @classmethod
-    def load(cls, text: str, replay: bool = False) -> Session:
+    def load(cls, text: str, replay: bool = False, lang: str = "en") -> Session:
         """A session from a save's JSON. Raises :class:`SaveError` naming the field or the bad step."""
         try:
             saved = Save.model_validate_json(text)
         except ValidationError as exc:
-            raise SaveError("; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc))) from None
+            raise SaveError(
+                "; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc)),
+                "save.err.fields",
+                fields=(" ; " if lang == "fr" else "; ").join(
+                    f"{loc} : {msg}" if lang == "fr" else f"{loc}: {msg}"
+                    for loc, msg in field_errors(exc, lang)
+                ),
+            ) from None
         return cls.from_save(saved, replay)
 
     @classmethod
@@ -332,9 +350,17 @@ class Session:
         try:
             check = verify(saved.replay)
         except ValueError as exc:
-            raise SaveError(str(exc)) from None
+            raise SaveError(str(exc), "save.err.unreadable", reason=str(exc)) from None
         if not check.ok:
-            raise SaveError(f"the replay stops at a step the rules refuse: {check.reason}")
+            step = check.failed_step or 0
+            line = saved.replay.decisions[step - 1] if 0 < step <= len(saved.replay.decisions) else ""
+            raise SaveError(
+                f"the replay stops at a step the rules refuse: {check.reason}",
+                "save.err.step",
+                reason=check.reason,
+                step=step,
+                line=line,
+            )
         decisions = [parse_decision(line) for line in saved.replay.decisions]
         return cls(saved.setup, saved.replay.scenario, saved.replay.dice, decisions, replay=replay)
 

@@ -81,6 +81,11 @@ def creature_name(creature_id: str, lang: str) -> str:
 _EXPENDED = re.compile(r"^expended spell (\d+) levels? higher$")
 
 
+def colon(lang: str) -> str:
+    """A colon and its spaces as each language writes them ("a: b", « a : b »)."""
+    return " : " if lang == "fr" else ": "
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
@@ -93,6 +98,10 @@ def word(group: str, value: str, lang: str) -> str:
             return t("mod.expended", lang, n=m.group(1))
         if _spell(value) is not None:  # a spell's own modifier (haste, slow, flare, resistance…)
             return spell_name(value, lang)
+        if has(f"cond.{value}"):  # a condition's own modifier (blinded, shaken…)
+            return t(f"cond.{value}", lang)
+    if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
+        return spell_name(value, lang)  # a condition named after its spell (wall of force…)
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
 
 
@@ -158,6 +167,8 @@ def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = No
         return text
     if v == "aoo":
         return t("opt.aoo", lang, weapon=word("weapon", c.weapon or "", lang))
+    if v == "bull-rush" and c.target:
+        return t("opt.bull-rush", lang, target=who)
     if v in ("move", "step") and c.point is not None:
         return t(f"opt.{v}", lang, point=point(c.point, lang))
     if v == "zone" and c.value:
@@ -290,11 +301,7 @@ def breakdown(data: dict[str, Any], lang: str) -> str:
         )
     outcome = data.get("outcome")
     if outcome:
-        text += (
-            f" : {word('outcome', str(outcome), lang)}"
-            if lang == "fr"
-            else f": {word('outcome', str(outcome), lang)}"
-        )
+        text += colon(lang) + word("outcome", str(outcome), lang)
     return text
 
 
@@ -340,7 +347,7 @@ def purpose(text: str, lang: str) -> str:
             )
     spell_id, sep, rest = text.partition(": ")
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
-        return f"{spell_name(spell_id, lang)}: {purpose(rest, lang)}"
+        return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
         name = word("weapon", what, lang) if _weapon(what) is not None else spell_name(what, lang)
@@ -358,7 +365,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
 
     k = e.kind
     if k == "roll":
-        return f"{actor} — {purpose(str(d.get('purpose', '')), lang)}: {breakdown(d, lang)}"
+        return f"{actor} — {purpose(str(d.get('purpose', '')), lang)}{colon(lang)}{breakdown(d, lang)}"
     if k in ("casting-spell", "identified", "spell", "countered"):
         params = {
             "actor": actor,
@@ -392,6 +399,9 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return text
     if k == "status":
         return t("ev.status", lang, actor=actor, status=word("status", str(d.get("status", "")), lang))
+    if k == "maneuver":
+        what = str(d.get("maneuver", ""))
+        return tt(f"ev.maneuver.{what}", lang, f"{actor} — {what}", actor=actor, target=nm(d.get("target")))
     if k in ("move", "pushed"):
         return t(f"ev.{k}", lang, actor=actor, to=point(d.get("to", (0, 0)), lang))
     if k == "round":
