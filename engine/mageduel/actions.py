@@ -19,6 +19,7 @@ from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
 from .notation import fmt_point, parse_point
+from .spells.model import SIZE_ORDER
 from .state import Damage, Option
 
 if TYPE_CHECKING:
@@ -350,6 +351,11 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                         opts.append(
                             Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
                         )
+        # A bull rush (a combat maneuver, a standard action) shoves a foe within 5 feet, at most one size
+        # larger, straight away: out of a mageduel's zone is out of the mageduel (MD-22).
+        for o, d in near:
+            if d <= BULL_RUSH_REACH and SIZE_ORDER.index(o.size) <= SIZE_ORDER.index(c.size) + 1:
+                opts.append(Option(f"bull-rush @{o.id}", "bull-rush", {"targets": [o.id]}))
         if b.full and len(full_attack_bonuses(c)) > 1:
             for w in c.weapons:
                 if w.kind != "melee":
@@ -424,7 +430,7 @@ def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
         return opts
     out = []
     for o in opts:
-        if o.kind in ("attack", "full-attack", "cast"):
+        if o.kind in ("attack", "full-attack", "cast", "bull-rush"):
             hit = set(o.data.get("targets", ())) | set(o.data.get("affected", ()))
             if hit & charmers and (o.kind != "cast" or _eff.hostile(_eff.spell_by_id(o.data["spell"]))):
                 continue
@@ -573,6 +579,9 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
     elif kind == "step":
         b.stepped = True
         yield from move(duel, c, opt.data["point"], provoke=False)
+    elif kind == "bull-rush":
+        spend(b, "standard")
+        yield from bull_rush(duel, c, duel.by_id[opt.data["targets"][0]])
     elif kind == "ready":
         spend(b, "standard")
         c.readied = "counterspell"
@@ -581,6 +590,53 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         spend(b, "move")
         c.loaded = True
         duel.emit("reload", c.id, {}, ("C-9",))
+
+
+#: A bull rush reaches a foe within 5 feet.
+BULL_RUSH_REACH = 5.0 + geometry.EPSILON
+def maneuver_bonus(c: Combatant, maneuver: str) -> list[tuple[str, int]]:
+    """CMB: base attack bonus + Str, + what the sheet or stat line adds (size), + a feat's bonus for this
+    maneuver (Improved Bull Rush +2)."""
+    parts = [("BAB", c.bab), ("Str", c.mod("str"))]
+    static = c.data.get("cmb_static", 0)
+    if static:
+        parts.append(("size and other", static))
+    extra = c.data.get("maneuver_extra", {}).get(maneuver, (0, 0))[0]
+    if extra:
+        parts.append(("feats", extra))
+    return parts
+
+
+def maneuver_defence(t: Combatant, maneuver: str) -> int:
+    """CMD: 10 + base attack bonus + Str + Dex (only a penalty when it loses its Dex bonus) + dodge,
+    deflection and size as on its sheet or stat line, + a feat's bonus against this maneuver."""
+    dex = t.mod("dex")
+    if t.loses_dex():
+        dex = min(0, dex)
+    extra = t.data.get("maneuver_extra", {}).get(maneuver, (0, 0))[1]
+    return t.data.get("cmd_static", 10) + t.bab + t.mod("str") + dex + extra
+
+
+def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
+    """A bull rush: it provokes an attack of opportunity from its target (not with Improved Bull Rush);
+    a CMB check against the target's CMD pushes it 5 feet straight away, and 5 more for every 5 by which
+    the check beats the CMD, stopped by a wall (C-13). Pushed out of a mageduel's zone, a participant is
+    expelled (MD-22); a summoned creature stops at the face (MD-11)."""
+    if "improved_bull_rush" not in c.feats:
+        yield from _rx.attacks_of_opportunity(duel, c, "a bull rush", None, only=t.id)
+        if c.status != "active" or duel.outcome is not None or t.status not in ("active", "dying"):
+            return
+    cmd = maneuver_defence(t, "bull_rush")
+    duel.emit("maneuver", c.id, {"maneuver": "bull_rush", "target": t.id}, ("C-13",))
+    bonus = maneuver_bonus(c, "bull_rush")
+    r = yield from duel.check(c.id, "bull rush (CMB)", bonus, cmd, ("C-13",), against="CMD")
+    if not r.success:
+        return
+    feet = 5.0 + 5.0 * ((r.total - cmd) // 5)
+    frm = t.pos
+    t.pos = geometry.rounded(_walls.stop_before(duel, t.pos, geometry.away(t.pos, c.pos, feet)))
+    data = {"from": list(frm), "to": list(t.pos), "by": c.id, "maneuver": "bull_rush"}
+    duel.emit("pushed", t.id, data, ("C-13",))
 
 
 def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:

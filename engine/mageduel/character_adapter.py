@@ -115,6 +115,13 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
             {"key": f"item{n}", "kind": kind, "spells": spells, "left": left, "cl": it.caster_level}
         )
     c.data["touch_static"] = ch.touch_ac - ch.dex_to_ac - ch.dodge_bonus
+    # Combat maneuvers (a bull rush, C-13): what the sheet's CMB and CMD hold beyond BAB, Str and Dex
+    # (dodge, deflection), and the feats' extra for a given maneuver (Improved Bull Rush).
+    c.data["cmb_static"] = ch.cmb() - ch.bab - ch.mod("str")
+    c.data["cmd_static"] = ch.cmd() - ch.bab - ch.mod("str") - ch.mod("dex")
+    c.data["maneuver_extra"] = {
+        "bull_rush": (ch.cmb("bull_rush") - ch.cmb(), ch.cmd("bull_rush") - ch.cmd()),
+    }
     c.data["max_dex"] = ch.max_dex_bonus
     c.hp = c.max_hp
     c.controller = cid
@@ -175,6 +182,9 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
         initiative_bonus=cr.initiative - dex,
     )
     c.data["touch_static"] = cr.touch_ac - dex
+    strength = ability_mod(cr.strength) if cr.strength else 0
+    c.data["cmb_static"] = cr.cmb - cr.bab - strength  # size, from the stat line
+    c.data["cmd_static"] = cr.cmd - cr.bab - strength - dex
     c.resist = dict(cr.resistances)
     c.hp = c.max_hp
     c.controller = owner

@@ -821,7 +821,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             cmb = [("caster level", ctx.cl), (c.casting_ability or "int", c.mod(c.casting_ability or "int"))]
         else:
             cmb = [("BAB", c.bab), ("Str", c.mod("str"))]
-        cmd = 10 + t.bab + t.mod("str") + t.mod("dex")
+        cmd = _act.maneuver_defence(t, node.maneuver or "bull_rush")
         r = yield from duel.check(
             c.id, f"{ctx.spell.id}: {node.maneuver} (CMB)", cmb, cmd, ("C-1",), against="CMD"
         )

@@ -81,13 +81,14 @@ def _react(
 # --- attacks of opportunity (C-10) -----------------------------------------------------------------------
 
 
-def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any) -> Gen:
-    """Opponents threatening ``c`` may make one attack of opportunity each per round. Returns the damage
-    ``c`` took (for concentration, C-10)."""
+def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any, only: str | None = None) -> Gen:
+    """Opponents threatening ``c`` may make one attack of opportunity each per round (``only``: just that
+    one, as a bull rush provokes only its target). Returns the damage ``c`` took (for concentration,
+    C-10)."""
 
     taken = 0
     for o, w in _act.threatened_by(duel, c):
-        if o.aoo_round == duel.round or not can_react(o):
+        if o.aoo_round == duel.round or not can_react(o) or (only is not None and o.id != only):
             continue
         opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id, "targets": [c.id]})]
         hook = duel.hooks.legal

@@ -281,6 +281,8 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
         form: WeaponForm = "unarmed" if w.unarmed else ("ranged" if w.kind == "ranged" else "melee")
         ok, why, clause = terms.weapon_allowed(w.id, form, w.magic)
         return None if ok else (why, clause)
+    if kind == "bull-rush" and terms.attack_kind == "magic":
+        return "a magic duel allows no physical attack, a bull rush included", "DU-4"
     if kind == "cast":
         from .effects import spell_by_id
 
@@ -312,7 +314,7 @@ def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str
         if actor.summoned_by is None:
             return "in a duel of summoned creatures the casters do not counter each other", "DU-6"
         return None
-    if option.kind not in ("attack", "full-attack", "aoo", "cast"):
+    if option.kind not in ("attack", "full-attack", "aoo", "cast", "bull-rush"):
         return None
     touched = [duel.by_id[t] for t in _touched(duel, actor.id, option) if t in duel.by_id]
     if actor.summoned_by is None:

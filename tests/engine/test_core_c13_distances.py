@@ -137,3 +137,39 @@ def test_md8_a_wall_of_force_cast_before_entry_does_not_come_into_the_zone():
     # Its condition sits on the caster only as the wall's record: it is not a spell on oneself.
     assert carries_into_zone(get("wall_of_force"), "p1", "p1", False) is False
     assert carries_into_zone(get("mirror_image"), "p1", "p1", False) is True
+
+
+def test_c13_a_bull_rush_provokes_its_target_and_pushes_5_feet_plus_5_per_5_over_the_cmd():
+    # Tamsin (p1) shoves Garrick (p2, longsword, adjacent); initiative 15 against 5, so she acts first.
+    d = core_duel("tamsin", "garrick", dice=[15, 5, 20], pos_b=(0.0, 5.0))
+    run(d, "p1: bull-rush @p2")
+    assert d.pending.player == "p2" and d.pending.kind == "aoo"  # the target's attack of opportunity
+    d.apply("p2", "pass")
+    from mageduel.actions import maneuver_defence
+
+    garrick = d.by_id["p2"]
+    cmd = maneuver_defence(garrick, "bull_rush")
+    assert "improved_bull_rush" in garrick.feats
+    from mageduel import roster
+
+    assert cmd == roster.get("garrick").cmd("bull_rush") == 10 + 6 + 4 + 1 + 1 + 2  # Dodge +1, the feat +2
+    check = next(e for e in d.events if e.kind == "roll" and e.data["purpose"] == "bull rush (CMB)")
+    assert check.data["target"] == cmd and check.data["outcome"] == "failure"  # 20 - 1 = 19 < 23
+    assert not [e for e in d.events if e.kind == "pushed"]
+
+
+def test_c13_improved_bull_rush_provokes_nothing_and_adds_2():
+    from mageduel.actions import bull_rush, maneuver_bonus
+
+    from tests.engine.coretools import drive
+
+    d = core_duel("garrick", "tamsin", dice=[15, 5, 18], pos_b=(0.0, 5.0))
+    garrick, tamsin = d.by_id["p1"], d.by_id["p2"]
+    assert "improved_bull_rush" in garrick.feats  # his sheet has the feat
+    assert dict(maneuver_bonus(garrick, "bull_rush")) == {"BAB": 6, "Str": 4, "feats": 2}
+    before = len(d.events)
+    drive(bull_rush(d, garrick, tamsin))  # no attack of opportunity to ask about
+    check = next(e for e in d.events[before:] if e.kind == "roll")
+    over = check.data["total"] - check.data["target"]  # 18 + 12 against Tamsin's CMD
+    (push,) = [e for e in d.events[before:] if e.kind == "pushed"]
+    assert push.data["to"][1] - push.data["from"][1] == 5 + 5 * (over // 5)

@@ -157,6 +157,16 @@ def test_du4_unarmed_only():
     assert attacks and all("unarmed_strike" in i for i in attacks)
 
 
+def test_du4_a_magic_duel_allows_no_bull_rush_a_melee_one_does():
+    def ids(terms: dict) -> list[str]:
+        return turn_options(
+            Driver(scenario("garrick", "ilse", kind="duel", terms=terms, positions=CLOSE4), rolls=[("initiative", 20)])
+        )
+
+    assert "bull-rush @p2" in ids({"weapon_forms": ["melee"]})
+    assert "bull-rush @p2" not in ids({"attack_kind": "magic"})
+
+
 def test_du4_with_no_term_every_weapon_is_allowed():
     d = Driver(
         scenario("ilse", "garrick", kind="duel", positions=[(0, 0), (0, 4)]), rolls=[("initiative", 20)]

@@ -163,6 +163,33 @@ def test_md22_a_bull_rush_by_telekinesis_pushes_out_by_how_much_it_beats_the_cmd
     assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"]) and "MD-22" in out.clauses
 
 
+def test_md22_a_bull_rush_shoves_a_rival_out_of_a_small_zone():
+    from mageduel import roster
+
+    # Two 1st-level casters in a 4-foot zone: Tamsin shoves Bram. 15 + 0 (BAB) - 1 (Str) = 14 against
+    # his CMD 13 (as on his sheet): 5 feet, and he stood a foot inside the face.
+    d = Driver(
+        scenario("tamsin", "bram", options=zone_opts(4)),
+        plan=[("p1", "bull-rush @p2")],
+        rolls=[("initiative", 20), ("bull rush (CMB)", 15)],
+    )
+    d.run()
+    (check,) = [e for e in d.events("roll") if e.data["purpose"] == "bull rush (CMB)"]
+    assert (check.data["total"], check.data["target"], check.data["against"]) == (14, 13, "CMD")
+    assert check.data["target"] == roster.get("bram").cmd("bull_rush")
+    (push,) = d.events("pushed")
+    assert push.data["maneuver"] == "bull_rush" and math.dist(push.data["from"], push.data["to"]) == 5
+    out = d.duel.outcome
+    assert (out.reason, out.winners, out.losers) == ("expulsion", ["p1"], ["p2"]) and "MD-22" in out.clauses
+    failed = Driver(
+        scenario("tamsin", "bram", options=zone_opts(4)),
+        plan=[("p1", "bull-rush @p2")],
+        rolls=[("initiative", 20), ("bull rush (CMB)", 2)],
+    )
+    failed.run(until=lambda du: du.round >= 2)
+    assert not failed.events("pushed") and failed.duel.outcome is None
+
+
 def gusty_ilse() -> dict:
     """Ilse's sheet with gust of wind prepared instead of glitterdust."""
     from mageduel import roster
