@@ -110,3 +110,48 @@ def test_where_storage_is_blocked_the_game_still_plays(fresh_profile, game_site,
         assert frame.locator("#log-list li").count() > 3
     finally:
         server.shutdown()
+
+
+def test_in_a_sandboxed_iframe_without_storage_the_game_still_plays(browser, tmp_path):
+    """``<iframe sandbox="allow-scripts">``: an opaque origin, so no localStorage, IndexedDB or service
+    worker at all. Served by a host that allows cross-origin reads (GitHub Pages sends
+    ``Access-Control-Allow-Origin: *``), the page loads, says the duel will not be kept, and plays."""
+    import functools
+    import threading
+
+    class CrossOrigin(build.SiteHandler):
+        def end_headers(self) -> None:
+            self.send_header("Access-Control-Allow-Origin", "*")
+            super().end_headers()
+
+    host = build.Server(("127.0.0.1", 0), functools.partial(CrossOrigin, directory=str(build.DIST)))
+    threading.Thread(target=host.serve_forever, daemon=True).start()
+    site = f"http://127.0.0.1:{host.server_address[1]}"
+    (tmp_path / "index.html").write_text(
+        '<!doctype html><html><head><meta charset="utf-8"><title>A wiki page</title></head><body>'
+        f'<iframe id="duel" sandbox="allow-scripts" style="width:1000px;height:760px;border:0" src="{site}/?lang=fr">'
+        "</iframe></body></html>"
+    )
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    parent = build.serve_in_thread(tmp_path, host="localhost")
+    context = browser.new_context(viewport={"width": 1100, "height": 800})
+    try:
+        page = context.new_page()
+        page.goto(f"http://localhost:{parent.server_address[1]}/")
+        page.frame_locator("#duel").locator("h1").wait_for()
+        frame = next(f for f in page.frames if f.url.startswith(site))
+        frame.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
+        assert frame.evaluate("self.origin") == "null"  # really sandboxed: an opaque origin
+        assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+        assert "ne sera pas conservé" in frame.locator("#game .setup").inner_text()
+        start(frame, ("human", "normal"), seed=2)
+        for _ in range(4):
+            settle(frame)
+            next_click(frame)
+        settle(frame)
+        assert screen(frame) in ("duel", "end")
+        assert frame.locator("#log-list li").count() > 3
+    finally:
+        context.close()
+        parent.shutdown()
+        host.shutdown()

@@ -261,11 +261,22 @@ def _floor_click(event: Any) -> bool:
     return True
 
 
+def _submit(form: Any) -> None:
+    """Send a form of the game straight to ``App``: a sandboxed frame without ``allow-forms`` (a wiki's
+    embed) blocks form submission before any submit event, so the page never relies on one."""
+    act(attr(form, "data-act") or "", _form_data(form))
+
+
 def on_click(event: Any) -> None:
     el = event.target.closest("[data-act]")
     if not found(el) and _floor_click(event):
         return
-    if not found(el) or not root.contains(el) or el.tagName == "FORM":
+    if found(el) and el.tagName == "FORM" and root.contains(el):
+        if found(event.target.closest('button[type="submit"], input[type="submit"]')):
+            event.preventDefault()
+            _submit(el)
+        return
+    if not found(el) or not root.contains(el):
         return
     if el.tagName == "INPUT":
         return  # radios report through "change"
@@ -311,9 +322,11 @@ def on_key(event: Any) -> None:
     tag = getattr(target, "tagName", "") if found(target) else ""
     # Shortcuts stay off while typing (text, numbers, lists); a slider or a radio button is not typing.
     typing = tag in TEXT_INPUTS and not (tag == "INPUT" and target.type in ("range", "radio", "checkbox"))
-    if typing and key == "Enter" and target.type == "range" and found(target.form):
+    fills_in = tag == "INPUT" and target.type not in ("radio", "checkbox", "button", "submit")
+    form = target.form if fills_in else None
+    if key == "Enter" and found(form) and attr(form, "data-act") and root.contains(form):
         event.preventDefault()
-        target.form.requestSubmit()  # a slider has no implicit submission: Enter proposes its value
+        _submit(form)  # a slider has no implicit submission, and a sandboxed frame may block it: Enter sends
         return
     if typing and key != "Escape":
         return
