@@ -351,6 +351,13 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                         opts.append(
                             Option(f"attack {w.id} @{o.id}", "attack", {"weapon": w.id, "targets": [o.id]})
                         )
+        # A held touch spell's charge is delivered by touching a foe within reach (a standard action).
+        charge = _eff.held_charge(c) if c.conditions else None
+        if charge is not None:
+            for o, d in near:
+                if d <= BULL_RUSH_REACH:
+                    data = {"spell": charge.source, "targets": [o.id]}
+                    opts.append(Option(f"touch {charge.source} @{o.id}", "touch", data))
         # A bull rush (a combat maneuver, a standard action) shoves a foe within 5 feet, at most one size
         # larger, straight away: out of a mageduel's zone is out of the mageduel (MD-22).
         for o, d in near:
@@ -430,9 +437,10 @@ def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
         return opts
     out = []
     for o in opts:
-        if o.kind in ("attack", "full-attack", "cast", "bull-rush"):
+        if o.kind in ("attack", "full-attack", "cast", "bull-rush", "touch"):
             hit = set(o.data.get("targets", ())) | set(o.data.get("affected", ()))
-            if hit & charmers and (o.kind != "cast" or _eff.hostile(_eff.spell_by_id(o.data["spell"]))):
+            spelled = o.kind in ("cast", "touch")
+            if hit & charmers and (not spelled or _eff.hostile(_eff.spell_by_id(o.data["spell"]))):
                 continue
         out.append(o)
     return out
@@ -579,6 +587,9 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
     elif kind == "step":
         b.stepped = True
         yield from move(duel, c, opt.data["point"], provoke=False)
+    elif kind == "touch":
+        spend(b, "standard")
+        yield from _eff.deliver_charge(duel, c, duel.by_id[opt.data["targets"][0]])
     elif kind == "bull-rush":
         spend(b, "standard")
         yield from bull_rush(duel, c, duel.by_id[opt.data["targets"][0]])

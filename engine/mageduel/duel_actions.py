@@ -59,7 +59,7 @@ def area_allowed(duel: Duel, actor_id: str, affected: list[str]) -> str | None:
 def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     """DU-10 for turn options (X-1: in a mageduel too); ordinary combat after a breach has no such rule."""
     kind = option.kind
-    if kind != "cast" and kind != "attack" and kind != "full-attack" and kind != "bull-rush":
+    if kind not in ("cast", "attack", "full-attack", "bull-rush", "touch"):
         return None  # moves, steps and the rest affect nobody (checked first: they are most options)
     if duel.data.get("ordinary_combat") or duel.phase == "preparation":
         return None

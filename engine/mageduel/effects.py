@@ -163,6 +163,10 @@ def spell_aims(
                 continue  # no line of effect through a wall
             if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
                 aims.append((f" @{o.id}", {"targets": [o.id]}))
+        if sp.range.kind == "touch":
+            # A touch spell may be cast with nobody touched: its charge is held, to be delivered by a later
+            # touch (the held charge that may enter a mageduel's zone, MD-8).
+            aims.append((" hold", {"targets": [], "hold": True}))
     elif tk == "area":
         area = sp.area
         for o in opponents:
@@ -252,6 +256,7 @@ def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         opt.data.get("point"),
         bool(opt.data.get("defensive")),
         item=opt.data.get("item"),
+        hold=bool(opt.data.get("hold")),
     )
 
 
@@ -264,10 +269,14 @@ def cast_spell(
     point: Any,
     defensive: bool,
     item: str | None = None,
+    hold: bool = False,
 ) -> Gen:
     """Cast ``sp`` from a slot (or from ``item``: its charges, caster level and DC). The public event says
     who casts at whom, never what (MD-26); the concentration DCs, which would give the level away, are not
-    shown either."""
+    shown either. ``hold``: a touch spell cast with nobody touched keeps its charge (:func:`deliver_charge`).
+    Casting any spell makes a charge already held dissipate."""
+    for old in [x for x in c.conditions if x.stat == "held_charge"]:
+        duel.remove_condition(c.id, old, "dissipated: another spell was cast")
     use = None
     if item is None:
         c.expend(sp.id, slot)
@@ -383,6 +392,9 @@ def cast_spell(
             if use["kind"] == "staff" and c.casting_ability:
                 mod = max(mod, c.mod(c.casting_ability))
             ctx = Ctx(cast, c, sp, use["cl"], 10 + sp.level + mod)
+        if hold:
+            hold_charge(duel, c, sp, slot, ctx)
+            return None
         if sp.target.kind == "point":
             yield from resolve(duel, ctx, sp.effects, c.id)
         elif sp.target.kind == "area" or (point is not None and not targets):
@@ -403,6 +415,56 @@ def cast_spell(
         if cast in duel.casting:
             duel.casting.remove(cast)
     return None
+
+
+def hold_charge(duel: Duel, c: Combatant, sp: Any, slot: int, ctx: Ctx) -> None:
+    """A touch spell's held charge: a condition of its spell on the caster, so that it may be dispelled,
+    enters a mageduel's zone as a touch spell (MD-8) and vanishes with the duel's spells (MD-20)."""
+    c.conditions.append(
+        Condition(
+            "held charge",
+            rounds=None,
+            tick_on=c.id,
+            source=sp.id,
+            stat="held_charge",
+            clauses=("MD-8",),
+            data={"cl": ctx.cl, "dc": ctx.dc, "slot": slot},
+        )
+    )
+    c.dirty()
+    duel.emit("charge-held", c.id, {"spell": sp.id}, ("MD-8",))
+
+
+def held_charge(c: Combatant) -> Condition | None:
+    """The touch spell's charge ``c`` holds, if any."""
+    for x in c.conditions:
+        if x.stat == "held_charge" and not x.data.get("dormant"):
+            return x
+    return None
+
+
+def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
+    """Touch ``t`` with the held charge (a standard action): the spell, already cast, takes effect on ``t``
+    at the caster level and DC it was cast with (its touch attack, saves, damage). The target may duel
+    dodge it (DU-22), as any spell of another participant; it cannot be countered any more."""
+    cond = held_charge(c)
+    assert cond is not None
+    sp = spell_by_id(cond.source)
+    duel.remove_condition(c.id, cond, "discharged")
+    cast = Casting(c.id, sp, cond.data["slot"], [t.id], None, known_by={c.id}, revealed=True)
+    duel.emit("touch", c.id, {"spell": sp.id, "target": t.id}, ("C-4",))
+    if hostile(sp) and t.side != c.side:
+        d = yield from _rx.defend_window(duel, t, c, "spell", sp)
+        if "dodge" in d:
+            if not sp.attack_kinds and "ref" not in sp.save_kinds:
+                _rx.dodge_wasted(duel, t, c.id)  # DU-24
+            else:
+                cast.dodgers.add(t.id)
+    if duel.outcome is not None or c.status != "active":
+        return
+    yield from resolve(duel, Ctx(cast, c, sp, cond.data["cl"], cond.data["dc"]), sp.effects, t.id)
+    for tid in cast.dodgers:
+        _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
 
 
 def _lost(duel: Duel, cast: Casting, why: str) -> None:

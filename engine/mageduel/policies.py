@@ -60,6 +60,10 @@ class GreedyPolicy:
         from .effects import hostile, spell_by_id
 
         k = o.kind
+        if k == "cast" and o.data.get("hold"):
+            return 8.0  # holding a touch spell's charge: worth it only when nothing better is at hand
+        if k == "touch":
+            return 30.0  # a held charge delivered
         if k == "cast":
             sp = spell_by_id(o.data["spell"])
             me = duel.by_id[duel.pending.player]  # type: ignore[union-attr]

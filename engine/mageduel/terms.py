@@ -283,7 +283,7 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
         return None if ok else (why, clause)
     if kind == "bull-rush" and terms.attack_kind == "magic":
         return "a magic duel allows no physical attack, a bull rush included", "DU-4"
-    if kind == "cast":
+    if kind in ("cast", "touch"):  # a touch delivers a held spell: the same bans apply to it
         from .effects import spell_by_id
 
         sp = spell_by_id(option.data["spell"])
@@ -314,7 +314,7 @@ def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str
         if actor.summoned_by is None:
             return "in a duel of summoned creatures the casters do not counter each other", "DU-6"
         return None
-    if option.kind not in ("attack", "full-attack", "aoo", "cast", "bull-rush"):
+    if option.kind not in ("attack", "full-attack", "aoo", "cast", "bull-rush", "touch"):
         return None
     touched = [duel.by_id[t] for t in _touched(duel, actor.id, option) if t in duel.by_id]
     if actor.summoned_by is None:

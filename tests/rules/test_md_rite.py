@@ -188,6 +188,55 @@ def test_md8_stoneskin_a_touch_spell_is_carried_and_listed_a_summons_is_suppress
     assert corvin.dr and [c.source for c in corvin.conditions] == ["stoneskin"]
 
 
+def grasping_ilse() -> dict:
+    """Ilse's sheet with shocking grasp (a touch spell) in place of one magic missile."""
+    from mageduel import roster
+
+    sheet = roster.get("ilse").model_dump(mode="json")
+    sheet["prepared"]["1"] = ["magic_missile", "shocking_grasp", "shield", "mage_armor"]
+    return sheet
+
+
+def test_md8_a_held_charge_enters_the_zone_and_is_delivered_by_touch():
+    # Ilse casts shocking grasp during the preparation, touching nobody: she holds the charge, carries it
+    # into the zone (a touch spell), walks up to Kael and delivers it: a melee touch attack, half damage.
+    data = scenario("ilse", "kael", options=zone_opts(20))
+    data["participants"][0] = {"id": "p1", "character": grasping_ilse()}
+    d = Driver(
+        data,
+        plan=[
+            ("p1", "prepare 1"),
+            ("p2", "prepare 1"),
+            ("p1", "cast shocking_grasp hold"),
+            ("p1", "move 10,13"),
+            ("p1", "touch shocking_grasp @p2"),
+        ],
+        rolls=[("initiative", 20), ("melee touch", 15), ("shocking_grasp damage", 15)],
+    )
+    d.run(until=lambda du: du.phase == "mageduel" and du.turn_of == "p2")
+    (held,) = d.events("charge-held")
+    assert held.actor == "p1" and held.round == 1 and "MD-8" in held.clauses
+    assert d.rite("suppression")[0].data["effects"]["p1"] == {"carried": ["shocking_grasp"], "suppressed": []}
+    (touch,) = d.events("touch")
+    assert touch.data == {"spell": "shocking_grasp", "target": "p2"}
+    (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
+    assert hit.data["spell"] == "shocking_grasp" and hit.data["amount"] == 15 // 2 and "MD-16" in hit.clauses
+    assert not [c for c in d.duel.by_id["p1"].conditions if c.stat == "held_charge"]  # discharged
+
+
+def test_md8_casting_another_spell_lets_a_held_charge_dissipate():
+    data = scenario("ilse", "kael", options=zone_opts(20))
+    data["participants"][0] = {"id": "p1", "character": grasping_ilse()}
+    d = Driver(
+        data,
+        plan=[("p1", "prepare 2"), ("p2", "prepare 2"), ("p1", "cast shocking_grasp hold"), ("p1", "cast shield")],
+    )
+    d.run(until=lambda du: bool(d.rite("suppression")))
+    gone = [e for e in d.events("condition-ends") if e.data["condition"] == "held charge"]
+    assert gone and gone[0].data["why"].startswith("dissipated")
+    assert d.rite("suppression")[0].data["effects"]["p1"] == {"carried": ["shield"], "suppressed": []}
+
+
 def test_md8_nobody_may_aim_at_a_rival_during_the_preparation():
     d = Driver(
         scenario("ilse", "kael", options=zone_opts(20)), plan=[("p1", "prepare 1"), ("p2", "prepare 1")]
