@@ -10,7 +10,8 @@ Plugged into the state machine's hooks (``hooks.Hooks``):
   (once per target and casting, not halved again); MD-13/MD-23 an attack by a disqualified participant
   fails; DU-31 a nonlethal arena makes damage nonlethal and stops killing spells.
 - ``transform_ability``: MD-16 halves ability damage and drain from spells and summoned creatures (MD-15
-  makes it temporary: ``endings`` gives it back, MD-20).
+  makes it temporary: ``endings`` gives it back, MD-20); DU-31 an arena turns drain into damage and
+  prevents a score set for good.
 - ``legal``: MD-11 summoned creatures may not move out; MD-13 an item used to attack a participant is
   marked as disqualifying (the option stays legal: a player may still do it, and loses by it); MD-18 magic
   aimed at the zone fails.
@@ -153,8 +154,17 @@ def _arena_damage(duel: Duel, dmg: Damage) -> Damage:
 
 
 def transform_ability(duel: Duel, ad: AbilityDamage) -> AbilityDamage:
-    """MD-16: ability damage and drain from spells (and summoned creatures) are halved in the zone."""
+    """MD-16: ability damage and drain from spells (and summoned creatures) are halved in the zone.
+    DU-31: a nonlethal arena undoes permanent harm to abilities: drain becomes (temporary) damage, and a
+    score a spell would set for good (feeblemind) is left as it is."""
     if not in_mageduel(duel):
+        if getattr(duel.terms, "nonlethal_arena", False) and not duel.data.get("ordinary_combat"):
+            if ad.mode == "drain":
+                ad.mode = "damage"
+                ad.clauses.append("DU-31")
+            elif ad.mode == "set":
+                ad.mode, ad.amount = "damage", 0
+                ad.clauses.append("DU-31")
         return ad
     if ad.mode in ("damage", "drain") and ad.source in HALVED_SOURCES:
         ad.amount = halve(ad.amount)

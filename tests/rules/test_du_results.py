@@ -100,3 +100,24 @@ def test_du31_the_arena_prevents_a_spell_that_kills_outright():
     )
     plain.run()
     assert plain.duel.by_id["p2"].status == "dead"  # without the arena it kills
+
+
+def test_du31_the_arena_undoes_permanent_harm_drain_becomes_damage_feeblemind_fails():
+    def arena(terms: dict) -> Driver:
+        d = Driver(
+            scenario("aurelian", "corvin", kind="duel", terms=terms),
+            plan=[("p1", casting("polar_ray", "p2")), ("p1", casting("feeblemind", "p2"))],
+            rolls=[("initiative", 20), ("polar_ray", 19), ("save against feeblemind", 1)],
+        )
+        d.run(until=lambda du: du.round >= 3)
+        return d
+
+    safe = arena({"nonlethal_arena": True})
+    corvin = safe.duel.by_id["p2"]
+    drained, *feeble = [e for e in safe.events("ability") if e.actor == "p2"]
+    assert drained.data["mode"] == "damage" and "DU-31" in drained.clauses  # drain made temporary
+    assert not corvin.ability_drain and corvin.ability_damage.get("dex", 0) > 0
+    assert not corvin.ability_set and corvin.ability("int") > 1  # feeblemind's Int 1 prevented
+    assert feeble and all("DU-31" in e.clauses and e.data["amount"] == 0 for e in feeble)
+    plain = arena({})
+    assert plain.duel.by_id["p2"].ability_drain and plain.duel.by_id["p2"].ability("int") == 1
