@@ -204,3 +204,15 @@ def test_french_punctuation_and_spell_named_conditions():
     assert (
         text.word("cond", "wall_of_force", "fr") == text.spell_name("wall_of_force", "fr") != "wall of force"
     )
+
+
+def test_damage_is_counted_in_french():
+    from mageduel.events import Event, EventModel
+
+    def line(amount: int, lang: str) -> str:
+        data = {"amount": amount, "lethal": False, "nonlethal": 8}
+        return text.event_line(EventModel.from_event(Event(1, 1, "damage", "p2", data)), lang, NAMES)
+
+    assert line(1, "fr") == "Bram subit 1 point de dégâts non létaux (8 au total)."
+    assert line(5, "fr") == "Bram subit 5 points de dégâts non létaux (8 au total)."
+    assert line(1, "en") == "Bram takes 1 nonlethal damage (8 nonlethal in all)."

@@ -385,8 +385,10 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         )
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
-        return t(
+        amount = d.get("amount")
+        return _count(
             key,
+            int(amount) if isinstance(amount, int | float) else 2,
             lang,
             actor=actor,
             amount=d.get("amount"),
