@@ -368,9 +368,15 @@ class Combatant:
 
 def build_combatants(scenario: Scenario) -> list[Combatant]:
     from .character_adapter import combatant_from_character
+    from .conditions import Condition
 
     out = []
     for i, p in enumerate(scenario.participants):
         cid = p.id or f"p{i + 1}"
-        out.append(combatant_from_character(p.resolve(), cid, p.side or f"side{i + 1}"))
+        c = combatant_from_character(p.resolve(), cid, p.side or f"side{i + 1}")
+        for name in p.conditions:  # brought from before the duel, by nobody in it (MD-3: a compulsion)
+            c.conditions.append(Condition(name, source="before the duel", clauses=("C-11",)))
+            if name == "flying":
+                c.flying = True
+        out.append(c)
     return out

@@ -30,6 +30,19 @@ class Participant(BaseModel):
     character: Character | None = None
     side: Annotated[str, Field(min_length=1, max_length=20)] | None = None
     position: tuple[float, float] | tuple[float, float, float] | None = None
+    #: Conditions the participant arrives with (C-11 names), as if from before the duel: a participant
+    #: who comes charmed cannot acclimate to the rite (MD-3).
+    conditions: tuple[str, ...] = ()
+
+    @field_validator("conditions")
+    @classmethod
+    def _known_conditions(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        from .conditions import RULES
+
+        for name in v:
+            if name not in RULES:
+                raise ValueError(f"unknown condition {name!r}; known: {', '.join(sorted(RULES))}")
+        return v
 
     @field_validator("roster")
     @classmethod

@@ -84,3 +84,16 @@ def test_manual_dice_ask_a_person_for_the_natural_and_check_its_range():
     assert [e.data["natural"] for e in d.events if e.kind == "roll"] == [17, 3]
     # The replay of a manual game keeps the rolls among its decisions.
     assert d.clone().order == ["p1", "p2"]
+
+
+def test_starting_conditions_must_be_known_conditions_and_are_put_on_the_participant():
+    with pytest.raises(ValidationError) as e:
+        Scenario.model_validate(
+            {"participants": [{"roster": "ilse", "conditions": ["dominated"]}, {"roster": "kael"}]}
+        )
+    assert _locs(e.value) == {"participants.0.conditions"} and "unknown condition 'dominated'" in str(e.value)
+    s = Scenario.model_validate(
+        {"kind": "duel", "participants": [{"roster": "ilse", "conditions": ["shaken"]}, {"roster": "kael"}]}
+    )
+    d = new_duel(s, dice.Seeded(1))
+    assert d.by_id["p1"].has("shaken") and not d.by_id["p2"].conditions

@@ -56,6 +56,18 @@ def test_md3_acclimation_is_refused_under_a_compulsion():
     assert "Kael" in duel.outcome.text
 
 
+def test_md3_a_participant_who_arrives_charmed_cannot_acclimate_and_the_rite_stops():
+    data = scenario("ilse", "kael")
+    data["participants"][1]["conditions"] = ["charmed"]  # charmed before the rite, by someone outside it
+    d = Driver(data)
+    d.run()
+    out = d.duel.outcome
+    assert (out.reason, out.tie, out.clauses) == ("compulsion", True, ("MD-3",)) and "Kael" in out.text
+    (ev,) = d.rite("acclimation")
+    assert ev.data["refused"][0]["id"] == "p2" and "charmed" in ev.data["refused"][0]["compulsion"]
+    assert not d.events("zone") and not d.events("initiative")  # nothing after the acclimation
+
+
 def test_md4_disagreement_is_settled_by_int_and_cha_checks():
     d = Driver(
         scenario("ilse", "kael"),
