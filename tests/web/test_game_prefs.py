@@ -1,0 +1,48 @@
+"""Ask / Always / Never per reaction kind, from the page: "never" and the person is not asked again and the
+reaction is not made; "always" and it is made without asking; "ask" brings the prompt back."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.test_game_flow import SETUP, choose_like_a_person, settle
+from web.game.app import App
+
+
+def _play(mode: str) -> tuple[App, int, int]:
+    """A whole duel in which p1 answers 'identify' with ``mode`` from the start; (app, identify prompts
+    shown to p1, identification rolls p1 made)."""
+    app = App(lang="en")
+    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    settle(app)
+    app.handle("prefer", {"reaction": "identify", "mode": mode})
+    asked = 0
+    for _ in range(3000):
+        settle(app)
+        if app.session.over:
+            break
+        p = app.session.view().pending
+        if p.kind == "identify":
+            asked += 1
+        choose_like_a_person(app, app.render())
+    rolls = sum(
+        1
+        for e in app.session.duel.events
+        if e.kind == "roll" and e.actor == "p1" and str(e.data.get("purpose", "")).startswith("identify")
+    )
+    return app, asked, rolls
+
+
+@pytest.mark.parametrize("mode", ["never", "always"])
+def test_never_and_always_answer_without_asking(mode):
+    app, asked, rolls = _play(mode)
+    assert app.session.over
+    casts = sum(1 for e in app.session.duel.events if e.kind == "casting" and e.actor == "p2")
+    assert casts > 0  # Bram did cast spells p1 could have identified
+    assert asked == 0
+    assert (rolls == 0) if mode == "never" else (rolls > 0)
+
+
+def test_ask_brings_the_prompt():
+    _, asked, rolls = _play("ask")
+    assert asked > 0 and rolls > 0
