@@ -46,3 +46,34 @@ def test_never_and_always_answer_without_asking(mode):
 def test_ask_brings_the_prompt():
     _, asked, rolls = _play("ask")
     assert asked > 0 and rolls > 0
+
+
+def test_every_key_the_game_answers_is_listed_in_its_shortcuts():
+    import re
+
+    from tests.web.test_game_hidden import HIDDEN, new_app, run_until
+    from web.game.app import SHORTCUTS
+
+    listed = set()
+    for keys, _ in SHORTCUTS:
+        listed |= {k.strip() for k in keys.replace("…", ",").split(",")}
+    listed |= {str(n) for n in range(1, 10)}  # "1…9" is each of them
+    listed = {"Escape" if k == "Esc" else k for k in listed}
+    used: set[str] = set()
+    app = App(lang="en")
+    app.handle("keys")
+    used |= set(re.findall(r'data-key="([^"]+)"', app.render()))
+    app.handle("keys")
+    app.handle("start", {**SETUP, "control0": "table", "control1": "human"})
+    for _ in range(3000):
+        settle(app)
+        html = app.render()
+        used |= set(re.findall(r'data-key="([^"]+)"', html))
+        if app.session.over:
+            break
+        choose_like_a_person(app, html)
+    two = new_app(HIDDEN, 1)
+    run_until(two, HIDDEN, lambda a: a.session.handoff is not None)
+    used |= set(re.findall(r'data-key="([^"]+)"', two.render()))
+    assert {"Enter", "Escape", "r", "p", "e", "1"} <= used
+    assert used <= listed, used - listed

@@ -27,7 +27,8 @@ CONTROLS = ("human", "normal", "easy", "hard", "table")
 DEFAULT_SIDES = ("ilse", "kael")
 
 SHORTCUTS = (
-    ("1…9", "keys.options"),
+    ("1…9, 0", "keys.options"),
+    ("Enter", "keys.enter"),
     ("e", "keys.end"),
     ("p", "keys.pass"),
     ("r", "keys.roll"),
