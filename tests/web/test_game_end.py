@@ -216,3 +216,10 @@ def test_damage_is_counted_in_french():
     assert line(1, "fr") == "Bram subit 1 point de dégâts non létaux (8 au total)."
     assert line(5, "fr") == "Bram subit 5 points de dégâts non létaux (8 au total)."
     assert line(1, "en") == "Bram takes 1 nonlethal damage (8 nonlethal in all)."
+
+
+def test_no_plural_hedge_is_left_in_the_catalogue():
+    from web.i18n import catalogue
+
+    hedged = {k: v for k, v in catalogue().items() for s in v.values() if "(s)" in s or "(x)" in s}
+    assert not hedged, hedged

@@ -155,7 +155,7 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
         if left is None and me.prepared:
             left = sum(1 for p in me.prepared if p.spell == spell_id and p.level == level and not p.used)
         if left is not None and not (opt is not None and opt.item):
-            facts.append(t("spell.left", lang, n=left))
+            facts.append(text.count("spell.left", left, lang))
     return " · ".join(escape(f) for f in facts)
 
 

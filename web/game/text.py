@@ -95,7 +95,7 @@ def word(group: str, value: str, lang: str) -> str:
     if group == "mod" and not has(f"mod.{value}"):
         m = _EXPENDED.match(value)
         if m:
-            return t("mod.expended", lang, n=m.group(1))
+            return count("mod.expended", int(m.group(1)), lang)
         if _spell(value) is not None:  # a spell's own modifier (haste, slow, flare, resistance…)
             return spell_name(value, lang)
         if has(f"cond.{value}"):  # a condition's own modifier (blinded, shaken…)
@@ -242,7 +242,7 @@ def prompt(pending: Any, lang: str, names: dict[str, str]) -> str:
 # --- the log -------------------------------------------------------------------------------------------
 
 
-def _count(key: str, n: int, lang: str, **params: object) -> str:
+def count(key: str, n: int, lang: str, **params: object) -> str:
     """``key.one`` or ``key.many`` by ``n`` (French counts 0 and 1 as singular, English only 1)."""
     one = n == 1 or (lang == "fr" and n == 0)
     return t(key + (".one" if one else ".many"), lang, n=n, **params)
@@ -260,18 +260,18 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
             continue
         back = []
         if r.get("hp_healed"):
-            back.append(_count("restored.hp", int(r["hp_healed"]), lang))
+            back.append(count("restored.hp", int(r["hp_healed"]), lang))
         if r.get("nonlethal_healed"):
-            back.append(_count("restored.nl", int(r["nonlethal_healed"]), lang))
+            back.append(count("restored.nl", int(r["nonlethal_healed"]), lang))
         for ab, n in (r.get("abilities_restored") or {}).items():
             if n:
-                back.append(_count("restored.ability", abs(int(n)), lang, ability=t("ab." + ab, lang)))
+                back.append(count("restored.ability", abs(int(n)), lang, ability=t("ab." + ab, lang)))
         gone: list[str] = []
         for x in r.get("spells_vanished") or []:
             said = spell_name(x, lang) if _spell(x) is not None else word("cond", str(x), lang)
             if said not in gone:
                 gone.append(said)
-        ended = _count("restored.spells", len(gone), lang, spells=", ".join(gone)) if gone else ""
+        ended = count("restored.spells", len(gone), lang, spells=", ".join(gone)) if gone else ""
         if not back and not ended:
             out.append(t("restored.nothing", lang, name=name))
             continue
@@ -386,7 +386,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
         amount = d.get("amount")
-        return _count(
+        return count(
             key,
             int(amount) if isinstance(amount, int | float) else 2,
             lang,
@@ -485,6 +485,8 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             dc=d.get("target"),
         )
     key = f"ev.{k}.{d['mode']}" if k == "ability" and has(f"ev.{k}.{d.get('mode')}") else f"ev.{k}"
+    if k == "negative-levels" and isinstance(d.get("levels"), int):
+        key += ".one" if d["levels"] == 1 else ".many"
     if has(key):
         params: dict[str, object] = {
             a: b for a, b in d.items() if isinstance(b, str | int | float | bool) and not isinstance(b, bool)
