@@ -365,11 +365,6 @@ def mount(element_id: str = "game") -> App:
     live.setAttribute("aria-live", "polite")
     live.setAttribute("role", "log")
     root.after(live)
-    # Everything imported so far (the engine, its spell catalogue, pydantic) lives as long as the page: moved
-    # out of the collector's sight, a full collection no longer walks it in the middle of a computer's turn
-    # (tens of milliseconds each time under Pyodide before).
-    gc.collect()
-    gc.freeze()
     app = App(lang=document.documentElement.lang or "en")
     store = _storage()
     app.storage = store is not None
@@ -396,15 +391,18 @@ def mount(element_id: str = "game") -> App:
     _listen(document, "mageduel:lang", on_lang)
     draw()
     schedule()
-    if app.session is None:
-        window.setTimeout(_warm_proxy, 300)
+    window.setTimeout(_warm_proxy, 300)  # after the page is ready, not on its way there
     return app
 
 
 def _warm() -> None:
-    app.warm_up()
+    if app.session is None:
+        app.warm_up()
+    # Everything loaded so far (the engine, its spell catalogue, pydantic) lives as long as the page: moved
+    # out of the collector's sight, a full collection no longer walks it in the middle of a computer's turn
+    # (tens of milliseconds each time under Pyodide before).
     gc.collect()
-    gc.freeze()  # what the warm-up loaded stays too: out of the collector's sight as well
+    gc.freeze()
 
 
 _warm_proxy = create_proxy(_warm)
