@@ -64,6 +64,13 @@ def decode_fragment(fragment: str) -> str:
         raise SaveError(f"the replay in the link is damaged ({exc})", "save.err.damaged") from None
 
 
+#: DU-4's forms of weapon attack, and DU-4/DU-7/DU-31's switches that only a plain duel has.
+WEAPON_FORMS = ("melee", "ranged", "unarmed")
+DUEL_ONLY_BOXES = ("magic_weapons_only", "ban_poison", "ban_ranged", "ban_magic_on_others", "nonlethal_arena")
+ENDS = ("default", "to_the_death", "first_blood", "first_hit", "hits")
+ATTACK_KINDS = ("any", "magic", "weapons")
+
+
 @dataclass
 class Form:
     kind: str = "mageduel"
@@ -75,10 +82,29 @@ class Form:
     counter_rule: str = "fr"
     duel_actions: bool = True
     face_off: bool = False
+    #: DU-9 / MD-25: ask everyone at each round's start whether they go on (withdraw, or declare a draw).
+    progress_check: bool = False
+    #: DU-30: performance combat, with its victory points.
+    performance_combat: bool = False
+    #: DU-2: offer the options that break the terms (marked), so a player may break them and lose.
+    breaches_allowed: bool = False
+    # Plain duels only (X-3: the rite fixes a mageduel's ending and makes it nonlethal).
+    end: str = "default"
+    hits: str = "3"
+    attack_kind: str = "any"
+    weapon_forms: list[str] = field(default_factory=lambda: list(WEAPON_FORMS))
+    magic_weapons_only: bool = False
+    ban_summoning: bool = False
+    ban_poison: bool = False
+    ban_ranged: bool = False
+    ban_magic_on_others: bool = False
+    nonlethal_arena: bool = False
+    #: The terms box stays open across the redraws its own selects cause.
+    terms_open: bool = False
     errors: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def terms(self) -> dict[str, Any]:
-        """The terms that differ from the engine's defaults (the engine's Terms model checks them)."""
+        """The terms that differ from the engine's defaults (the engine's Terms model checks them, X-3)."""
         out: dict[str, Any] = {}
         if self.challenge != "agreed":
             out["challenge"] = self.challenge
@@ -86,8 +112,24 @@ class Form:
             out["counter_rule"] = self.counter_rule
         if not self.duel_actions:
             out["duel_actions"] = False
-        if self.face_off:
-            out["face_off"] = True
+        for name in ("face_off", "progress_check", "performance_combat", "ban_summoning"):
+            if getattr(self, name):
+                out[name] = True
+        if self.breaches_allowed:
+            out["breaches"] = "allowed"
+        if self.kind != "duel":
+            return out
+        if self.end != "default":
+            out["end"] = self.end
+            if self.end == "hits":
+                out["hits"] = int(self.hits) if self.hits.strip().isdigit() else self.hits
+        if self.attack_kind != "any":
+            out["attack_kind"] = self.attack_kind
+        if self.attack_kind != "magic" and set(self.weapon_forms) != set(WEAPON_FORMS):
+            out["weapon_forms"] = [w for w in WEAPON_FORMS if w in self.weapon_forms]
+        for name in DUEL_ONLY_BOXES:
+            if getattr(self, name):
+                out[name] = True
         return out
 
 
@@ -277,7 +319,16 @@ class App:
             f.challenge = data.get("challenge", f.challenge)
             f.counter_rule = data.get("counter_rule", f.counter_rule)
             f.duel_actions = "duel_actions" in data
-            f.face_off = "face_off" in data
+            for name in ("face_off", "progress_check", "performance_combat", "ban_summoning"):
+                setattr(f, name, name in data)
+            f.breaches_allowed = "breaches_allowed" in data
+            if "end" in data:  # the duel-only part was on the form (it is not for a mageduel)
+                f.end = data["end"] if data["end"] in ENDS else "default"
+                f.hits = data.get("hits", f.hits)
+                f.attack_kind = data.get("attack_kind", "any")
+                f.weapon_forms = [w for w in WEAPON_FORMS if f"weapon_{w}" in data]
+                for name in DUEL_ONLY_BOXES:
+                    setattr(f, name, name in data)
 
     def validate_form(self) -> Setup | None:
         f = self.form
@@ -544,13 +595,45 @@ class App:
             )
 
         challenges = ("agreed", "offered", "called") if f.kind == "mageduel" else ("agreed", "offered")
+        duel_only = ""
+        if f.kind == "duel":
+            hits = (
+                f'<label>{escape(t("setup.hits", lang))} <input type="number" name="hits" id="hits" min="1" '
+                f'max="99" inputmode="numeric" value="{escape(f.hits)}"></label>'
+                if f.end == "hits"
+                else ""
+            )
+            forms = "".join(
+                f'<label><input type="checkbox" name="weapon_{w}" id="weapon_{w}"'
+                f"{' checked' if w in f.weapon_forms else ''}> {escape(t('setup.weapon_forms.' + w, lang))}"
+                "</label>"
+                for w in WEAPON_FORMS
+            )
+            duel_only = (
+                select("end", ENDS, f.end)
+                + hits
+                + select("attack_kind", ATTACK_KINDS, f.attack_kind)
+                + (
+                    f'<fieldset class="weapon-forms"><legend>{escape(t("setup.weapon_forms", lang))}</legend>'
+                    f"{forms}</fieldset>"
+                    if f.attack_kind != "magic"
+                    else ""
+                )
+                + "".join(box(name, getattr(f, name)) for name in DUEL_ONLY_BOXES)
+            )
         return (
-            f'<details class="terms"><summary>{escape(t("setup.terms", lang))}</summary>'
+            f'<details class="terms"{" open" if f.terms_open else ""}>'
+            f"<summary>{escape(t('setup.terms', lang))}</summary>"
             '<input type="hidden" name="terms" value="1">'
             + select("challenge", challenges, f.challenge)
             + select("counter_rule", ("fr", "en"), f.counter_rule)
+            + duel_only
             + box("duel_actions", f.duel_actions)
             + box("face_off", f.face_off)
+            + box("progress_check", f.progress_check)
+            + box("performance_combat", f.performance_combat)
+            + box("ban_summoning", f.ban_summoning)
+            + box("breaches_allowed", f.breaches_allowed)
             + "</details>"
         )
 

@@ -292,6 +292,8 @@ def on_change(event: Any) -> None:
     form = el.closest("form")
     if found(form) and attr(form, "data-act") == "start":
         app.read_form(_form_data(form))
+        if found(el.closest("details.terms")):
+            app.form.terms_open = True  # its own selects redraw the form: keep the box open
         # Redraw for what changes the form (the kind, a character's tagline) — never for a text field, whose
         # change fires on blur, i.e. in the middle of the click on "Start" that would then hit a stale button.
         if el.tagName == "SELECT" or el.type == "radio":

@@ -522,6 +522,9 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     """Who won, or a tie, and why: the title of the ending's clause (MD-21 "Rivals defeated"…)."""
     clauses = out.get("clauses") or []
     reason = clause_title(clauses[0], lang) if clauses else word("reason", str(out.get("reason", "")), lang)
+    # DU-5's agreed endings share one clause: say which one it was (first blood, first hit, N hits).
+    if has(f"end.du5.{out.get('reason')}"):
+        reason = t(f"end.du5.{out.get('reason')}", lang)
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
     winners = ", ".join(names.get(w, w) for w in out.get("winners", []))

@@ -1,0 +1,139 @@
+"""The terms of the duel as the setup form sets them (X-2, DU-2, DU-4..DU-9, DU-30, DU-31, MD-25): what is
+ticked reaches the engine's Terms, contradictions come back beside the form (X-3), and the terms change the
+game that is then played by clicking."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+from tests.web.test_game_flow import SETUP, choose_like_a_person, options, settle
+from web.game.app import App
+
+DUEL = {
+    **SETUP,
+    "kind": "duel",
+    "control0": "human",
+    "control1": "normal",
+    "terms": "1",
+    "duel_actions": "on",
+}
+
+
+def test_the_duel_only_terms_reach_the_engine():
+    app = App(lang="en")
+    app.handle(
+        "start",
+        {
+            **DUEL,
+            "end": "hits",
+            "hits": "2",
+            "attack_kind": "any",
+            "weapon_melee": "on",
+            "weapon_unarmed": "on",
+            "ban_summoning": "on",
+            "ban_poison": "on",
+            "nonlethal_arena": "on",
+            "progress_check": "on",
+            "performance_combat": "on",
+            "breaches_allowed": "on",
+        },
+    )
+    assert app.session is not None, app.form.errors
+    terms = app.session.scenario.terms
+    assert (terms.kind, terms.end, terms.hits) == ("duel", "hits", 2)
+    assert terms.weapon_forms == ("melee", "unarmed")
+    assert terms.ban_summoning and terms.ban_poison and terms.nonlethal_arena
+    assert not terms.ban_ranged and not terms.magic_weapons_only
+    assert terms.progress_check and terms.performance_combat and terms.breaches == "allowed"
+
+
+def test_a_mageduel_takes_none_of_the_plain_duel_terms():
+    app = App(lang="en")
+    # A form switched from a duel keeps its duel-only fields; a mageduel's rite ignores them (X-3).
+    app.handle(
+        "start",
+        {**DUEL, "kind": "mageduel", "end": "first_blood", "ban_poison": "on", "progress_check": "on"},
+    )
+    assert app.session is not None, app.form.errors
+    terms = app.session.scenario.terms
+    assert terms.kind == "mageduel" and terms.end == "default" and not terms.ban_poison
+    assert terms.progress_check
+
+
+def test_x3_contradictory_terms_are_shown_beside_the_form_naming_the_field():
+    app = App(lang="en")
+    # Ranged weapons allowed, and ranged attacks banned: X-3 refuses it.
+    app.handle("start", {**DUEL, "end": "default", "weapon_ranged": "on", "ban_ranged": "on"})
+    assert app.session is None
+    html = unescape(app.render())
+    assert 'data-screen="setup"' in html
+    errors = re.findall(r'<p class="field-error" role="alert">(.*?)</p>', html)
+    assert errors and any("ban_ranged" in e for e in errors)
+
+
+def test_the_form_shows_the_duel_terms_only_for_a_duel_and_the_number_of_hits_only_when_it_counts():
+    app = App(lang="fr")
+    app.read_form({"kind": "mageduel"})
+    html = app.render()
+    assert 'name="end"' not in html and 'name="progress_check"' in html
+    assert '<details class="terms">' in html  # closed until the player opens it
+    app.read_form({"kind": "duel", "terms": "1", "end": "first_blood"})
+    app.form.terms_open = True
+    html = unescape(app.render())
+    assert 'name="end"' in html and 'name="hits"' not in html and "au premier sang" in html
+    assert '<details class="terms" open>' in html
+    app.read_form({"kind": "duel", "terms": "1", "end": "hits", "attack_kind": "magic"})
+    html = app.render()
+    assert 'name="hits"' in html and 'name="weapon_melee"' not in html  # a magic duel has no weapons
+
+
+def test_du5_a_duel_to_first_blood_set_on_the_form_ends_at_the_first_damage():
+    app = App(lang="en")
+    app.handle(
+        "start",
+        {**DUEL, "end": "first_blood", "weapon_melee": "on", "weapon_ranged": "on", "weapon_unarmed": "on"},
+    )
+    for _ in range(3000):
+        settle(app)
+        html = app.render()
+        if app.session.over:
+            break
+        choose_like_a_person(app, html)
+    out = app.session.duel.outcome
+    assert out is not None and out.reason == "first-blood" and "DU-5" in out.clauses, out
+    hurt = [e for e in app.session.duel.events if e.kind == "damage" and e.data.get("amount", 0) > 0]
+    assert hurt, "the duel ended at first blood, so someone bled"
+    title = unescape(re.search(r'<h2 id="end-title">([^<]+)</h2>', app.render())[1])
+    assert title.endswith("(first blood, DU-5)"), title
+
+
+def test_du9_with_the_progress_check_on_a_person_can_withdraw_and_loses():
+    app = App(lang="fr")
+    app.handle(
+        "start",
+        {
+            **DUEL,
+            "end": "default",
+            "weapon_melee": "on",
+            "weapon_ranged": "on",
+            "weapon_unarmed": "on",
+            "progress_check": "on",
+        },
+    )
+    for _ in range(500):
+        settle(app)
+        html = app.render()
+        view = app.session.view()
+        if view.pending is not None and view.pending.kind == "rite:progress" and view.pending.player == "p1":
+            assert {"go-on", "withdraw"} <= set(options(html))
+            assert "DU-9" in unescape(html)
+            app.handle("decide", {"option": "withdraw"})
+            break
+        choose_like_a_person(app, html)
+    else:
+        raise AssertionError("the person was never asked whether they go on")
+    settle(app)
+    out = app.session.duel.outcome
+    assert out is not None and out.reason == "withdrawal" and "p1" in out.losers
+    assert 'data-screen="end"' in app.render()
