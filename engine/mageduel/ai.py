@@ -9,8 +9,8 @@ Levels:
 
 - ``easy`` picks among its three best options at random and often lets reactions pass;
 - ``normal`` is a real opponent: its strongest hostile spell at a foe, identify and counter what it
-  identifies, duel dodge, duel effort, and forced-movement spells at a foe near the zone's edge (a push
-  out of the zone is an expulsion, MD-11);
+  identifies, duel dodge, duel effort, forced-movement spells at a foe near the zone's edge (a push
+  out of the zone is an expulsion, MD-11), and a bull rush when it would shove the foe out (MD-22);
 - ``hard`` also casts defensively when threatened, keeps counterspells for spells aimed at itself, and
   does not waste a dodge on a spell it knows has no attack roll or Reflex save (DU-24).
 
@@ -143,6 +143,16 @@ class Opponent:
             return 5.0
         if verb == "aoo":
             return 40.0
+        if verb == "touch":
+            # A held touch spell's charge: the spell is already cast, only the touch is left to make.
+            return self._with_chance(
+                self._cast_score(view, plain[0] if plain else None, None, target, False) + 2, option_id
+            )
+        if verb == "bull-rush":
+            # A shove straight out of the zone expels the foe (MD-22); anywhere else it only provokes.
+            if self.level != "easy" and target is not None and self._shoved_out(view, target):
+                return self._with_chance(60.0, option_id)
+            return 0.9
         if verb == "cast":
             return self._with_chance(
                 self._cast_score(view, plain[0] if plain else None, slot, target, defensive), option_id
@@ -274,6 +284,21 @@ class Opponent:
         x, y = t.position[0], t.position[1]
         w = view.zone[0]
         return min(x, y, w - x, w - y) <= EDGE_PUSH_FEET
+
+    def _shoved_out(self, view: View, target: str) -> bool:
+        """Whether a bull rush's least push (5 feet straight away from the computer, C-13) would carry the
+        target past the zone's border."""
+        me = view.me
+        t = next((o for o in view.others if o.id == target), None)
+        if me is None or t is None or not view.zone:
+            return False
+        dx, dy = t.position[0] - me.position[0], t.position[1] - me.position[1]
+        d = (dx * dx + dy * dy) ** 0.5
+        if d == 0:
+            return False
+        x, y = t.position[0] + 5 * dx / d, t.position[1] + 5 * dy / d
+        w = view.zone[0]
+        return not (0 <= x <= w and 0 <= y <= w)
 
     def _far_from_foes(self, view: View) -> bool:
         me = view.me

@@ -579,6 +579,13 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
         _counter_chance(duel, ask, c, ov)
         return
+    if kind == "bull-rush" and target is not None:
+        # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
+        from .actions import maneuver_bonus, maneuver_defence
+
+        bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
+        ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
+        return
 
 
 def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> float:

@@ -136,7 +136,7 @@ def test_a_whole_mageduel_against_the_computer_by_clicking(page, game_site, requ
     open_game(page, game_site, lang)
     assert page.evaluate("document.documentElement.lang") == lang
     shoot(page, f"setup-{lang}")
-    start(page, ("human", "normal"), seed=2 if lang == "en" else 4)
+    start(page, ("human", "normal"), seed=7 if lang == "en" else 4)
     assert screen(page) == "duel"
     clicks = play_to_end(page)
     assert len(clicks) > 5
@@ -163,7 +163,7 @@ def test_a_whole_mageduel_against_the_computer_by_clicking(page, game_site, requ
 def test_a_click_on_the_zones_floor_is_a_move_there(page, game_site):
     open_game(page, game_site, "en")
     page.evaluate("localStorage.removeItem('mageduel.save')")
-    start(page, ("human", "normal"), seed=2)
+    start(page, ("human", "normal"), seed=4)  # a duel that reaches a fight turn before a shove ends it
     for _ in range(100):
         settle(page)
         info = page.locator("#game [data-screen]")

@@ -117,6 +117,8 @@ def test_the_save_replays_the_same_duel():
     html = app.render()
     for _ in range(12):
         settle(app)
+        if app.session.over:  # a short duel (a shove out of a small zone): its save replays all the same
+            break
         html = app.render()
         choose_like_a_person(app, html)
     settle(app)
@@ -402,6 +404,8 @@ def test_names_follow_the_language_and_the_log_filters_and_copies():
     assert roster.get("tamsin").name.en in app.render()
     for _ in range(40):  # into the fight, where rolls are made
         settle(app)
+        if app.session.over:
+            break
         choose_like_a_person(app, app.render())
     settle(app)
     app.handle("filter", {"filter": "rolls"})

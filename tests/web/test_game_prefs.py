@@ -13,7 +13,10 @@ def _play(mode: str) -> tuple[App, int, int]:
     """A whole duel in which p1 answers 'identify' with ``mode`` from the start; (app, identify prompts
     shown to p1, identification rolls p1 made)."""
     app = App(lang="en")
-    app.handle("start", {**SETUP, "control0": "human", "control1": "normal"})
+    # Level-5 casters in a 20-foot zone: a duel of spells (two 1st-level casters' 4-foot zone is soon
+    # decided by a shove out of it).
+    pair = {"character0": "ilse", "character1": "kael"}
+    app.handle("start", {**SETUP, **pair, "control0": "human", "control1": "normal"})
     settle(app)
     app.handle("prefer", {"reaction": "identify", "mode": mode})
     asked = 0
