@@ -273,7 +273,11 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         parts.append(
             '<div class="options">'
             + "".join(
-                _button(c.id, text.option_label(c.id, lang, names, opts.get(c.id)), next(keys, None))
+                _button(
+                    c.id,
+                    _with_chance(text.option_label(c.id, lang, names, opts.get(c.id)), opts.get(c.id), lang),
+                    next(keys, None),
+                )
                 for c in other
             )
             + "</div>"
