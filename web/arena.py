@@ -39,6 +39,8 @@ class ArenaView:
     minimum: int
     maximum: int
     tokens: tuple[Token, ...]
+    #: "duel": a plain duel has no zone (X-1): the square is only the ground, drawn to scale.
+    kind: str = "mageduel"
 
 
 def scale_length(width: float) -> int:
@@ -105,7 +107,10 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     for token in view.tokens:
         parts.append(_token(token, flip(token.y), radius, unit))
     parts.append("</svg>")
-    return "".join(parts)
+    svg = "".join(parts)
+    if view.kind == "duel":  # the board's own class: no shimmering border, no edge
+        svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
+    return svg
 
 
 def _scale_bar(w: float, step: int, unit: float, lang: str) -> str:
@@ -137,21 +142,25 @@ def _token(token: Token, y: float, radius: float, unit: float) -> str:
 
 
 def zone_caption(view: ArenaView, lang: str) -> str:
+    if view.kind == "duel":
+        return t("board.nozone", lang)
     return t("arena.zone", lang, width=number(view.width, lang), height=number(view.height, lang))
 
 
 def render_panel(view: ArenaView, lang: str) -> str:
     """The side panel: zone size, MD-5 bounds, and who enters where."""
-    bounds = t("arena.bounds", lang, minimum=view.minimum, maximum=view.maximum)
+    duel = view.kind == "duel"
+    bounds = "" if duel else t("arena.bounds", lang, minimum=view.minimum, maximum=view.maximum)
+    where = "arena.start" if duel else "arena.entry"
     items = "".join(
         f'<li><span class="swatch" style="background:{SIDE_COLOURS[tk.side % len(SIDE_COLOURS)]}"></span>'
-        f"<span>{escape(t('arena.entry', lang, name=tk.name, cls=t('cls.' + tk.cls, lang), level=tk.level, x=number(tk.x, lang), y=number(tk.y, lang)))}</span></li>"  # noqa: E501
+        f"<span>{escape(t(where, lang, name=tk.name, cls=t('cls.' + tk.cls, lang), level=tk.level, x=number(tk.x, lang), y=number(tk.y, lang)))}</span></li>"  # noqa: E501
         for tk in view.tokens
     )
     return (
         f"<h2>{escape(t('arena.heading', lang))}</h2><ul>{items}</ul>"
         f'<p class="zone-size">{escape(zone_caption(view, lang))}</p>'
-        f'<p class="zone-bounds">{escape(bounds)}</p>'
+        + (f'<p class="zone-bounds">{escape(bounds)}</p>' if bounds else "")
     )
 
 

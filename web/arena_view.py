@@ -1,37 +1,64 @@
 """The arena's view of a scenario before the duel: the zone sized by MD-5 and the duellists at their
-MD-8 entry points. Uses only the engine's public API (scenario, characters, zone).
+MD-8 entry points — or, for a plain duel, the ground and the places the engine puts them. Uses only the
+engine's public API (scenario, characters, zone, ``state.new_duel``).
 
 >>> view = default_view("en")
 >>> (view.width, view.minimum, view.maximum), [t.name for t in view.tokens]
 ((20, 20, 125), ['Ilse Varro', 'Kael Sunderwind'])
+>>> from mageduel.scenario import duel_scenario
+>>> duel = view_of(duel_scenario("ilse", "kael", "duel"), "en")
+>>> duel.kind, duel.width, [(t.x, t.y) for t in duel.tokens]
+('duel', 35, [(15.0, 0.0), (15.0, 30.0)])
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from mageduel.dice import Seeded
 from mageduel.scenario import Scenario, default_scenario
+from mageduel.state import new_duel
 from mageduel.zone import Zone, size_bounds
 
 from web.arena import ArenaView, Token
 
 
 def view_of(scenario: Scenario, lang: str) -> ArenaView:
-    """The zone agreed in the scenario, or else the smallest the rite allows (MD-5), as a cube."""
+    """The zone agreed in the scenario, or else the smallest the rite allows (MD-5), as a cube; for a
+    plain duel, the ground holding the duellists where the engine places them."""
     characters = [p.resolve() for p in scenario.participants]
+    if scenario.kind == "duel":
+        # No zone (X-1): the engine's own starting places, its first event (placing draws no die).
+        placed = next(e.data["positions"] for e in new_duel(scenario, Seeded(0)).events if e.kind == "placed")
+        points = [(p[0], p[1]) for p in list(placed.values())[: len(characters)]]
+        side = max(10.0, math.ceil(max(max(x, y) for x, y in points) + 5))
+        return ArenaView(side, side, 0, 0, _tokens(scenario, characters, points, lang), kind="duel")
     bounds = size_bounds([max(c.caster_level, 1) for c in characters])
     width = scenario.options.zone_width or bounds.minimum
     height = scenario.options.zone_height or width
     zone = Zone(width, height)
+    points = zone.entry_points(len(characters))
+    return ArenaView(
+        width, height, bounds.minimum, bounds.maximum, _tokens(scenario, characters, points, lang)
+    )
+
+
+def _tokens(
+    scenario: Scenario, characters: Sequence[Any], points: Sequence[tuple[float, float]], lang: str
+) -> tuple[Token, ...]:
     sides: list[str] = []
     tokens = []
     for i, (participant, character, (x, y)) in enumerate(
-        zip(scenario.participants, characters, zone.entry_points(len(characters)), strict=True)
+        zip(scenario.participants, characters, points, strict=True)
     ):
         side = participant.side or f"side{i + 1}"
         if side not in sides:
             sides.append(side)
         name = getattr(character.name, lang, None) or character.name.en
         tokens.append(Token(name, character.cls, character.level, x, y, sides.index(side)))
-    return ArenaView(width, height, bounds.minimum, bounds.maximum, tuple(tokens))
+    return tuple(tokens)
 
 
 def default_view(lang: str = "en") -> ArenaView:

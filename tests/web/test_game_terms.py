@@ -137,3 +137,14 @@ def test_du9_with_the_progress_check_on_a_person_can_withdraw_and_loses():
     out = app.session.duel.outcome
     assert out is not None and out.reason == "withdrawal" and "p1" in out.losers
     assert 'data-screen="end"' in app.render()
+
+
+def test_x1_the_preview_of_a_plain_duel_draws_the_ground_not_the_zone():
+    app = App(lang="en")
+    app.read_form({"kind": "duel", "character0": "ilse", "character1": "kael"})
+    html = unescape(app.render_preview())
+    assert 'class="arena-svg no-zone"' in html and "MD-5" not in html
+    assert "starts at (15, 0)" in html and "starts at (15, 30)" in html  # where the engine places them
+    app.read_form({"kind": "mageduel"})
+    html = unescape(app.render_preview())
+    assert "no-zone" not in html and "(MD-5)" in html and "enters at" in html
