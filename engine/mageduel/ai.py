@@ -172,6 +172,10 @@ class Opponent:
             return 1.2
         if verb == "accept":
             return 30.0
+        if verb == "go-on":  # DU-9's round-start question: fight on…
+            return 20.0
+        if verb == "declare-draw":  # …or, in a mageduel, a draw (MD-25): offered when losing, taken when fair
+            return 25.0 if not easy and self._wants_draw(view) else 0.2
         if verb in GIVING_UP:
             return 0.0
         if verb == "zone":
@@ -299,6 +303,34 @@ class Opponent:
         x, y = t.position[0] + 5 * dx / d, t.position[1] + 5 * dy / d
         w = view.zone[0]
         return not (0 <= x <= w and 0 <= y <= w)
+
+    def _wants_draw(self, view: View) -> bool:
+        """MD-25: offer a draw when worn down (three quarters of one's hp gone as nonlethal damage, MD-14)
+        while every rival still has more than half of theirs — once every five rounds, not every round; and
+        join a rival's offer of the last round unless winning the same way."""
+        me = view.me
+        if me is None or me.hp <= 0:
+            return False
+        rivals = [
+            o for o in view.others if o.side != me.side and o.status == "active" and o.summoned_by is None
+        ]
+        if not rivals:
+            return False
+
+        def worn(c: Any) -> bool:
+            return c.nonlethal >= 0.75 * c.hp
+
+        def fresh(c: Any) -> bool:
+            return c.nonlethal < 0.5 * c.hp
+
+        offers = [e for e in view.events if e.kind == "draw-offered"]
+        rival_ids = {o.id for o in rivals}
+        if any(e.round >= view.round - 1 and rival_ids & set(e.data.get("who", [])) for e in offers):
+            return not (fresh(me) and all(worn(o) for o in rivals))
+        mine = [e.round for e in offers if me.id in e.data.get("who", [])]
+        if mine and view.round - max(mine) < 5:
+            return False
+        return worn(me) and all(fresh(o) for o in rivals)
 
     def _far_from_foes(self, view: View) -> bool:
         me = view.me

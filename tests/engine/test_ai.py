@@ -197,3 +197,36 @@ def test_normal_weighs_options_by_the_chance_its_view_gives_them():
         ]
         v = v.model_copy(update={"pending": v.pending.model_copy(update={"options": opts})})
         assert ai.Opponent("normal", 3).choose(v) == likely
+
+
+def _progress_duel(seed: int = 3) -> state.Duel:
+    sc = scenario.duel_scenario("ilse", "kael")
+    sc = sc.model_copy(update={"terms": sc.terms.model_copy(update={"progress_check": True})})
+    return state.new_duel(sc, dice.Seeded(seed))
+
+
+def test_du9_md25_fresh_the_computer_goes_on_and_never_offers_a_draw():
+    d = _progress_duel()
+    brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("hard", 2)}
+    play(d, brains, until=lambda d: d.round >= 3 and d.pending.kind == "rite:progress")
+    asked = [e for e in d.events if e.kind in ("draw-offered", "draw", "withdrawal")]
+    assert asked == [] and d.outcome is None
+
+
+def test_md25_the_computer_joins_a_draw_a_rival_offered_when_nobody_is_winning():
+    d = _progress_duel()
+    brain = ai.Opponent("normal", 2)
+    for _ in range(5000):
+        p = d.pending
+        if p is None:
+            break
+        if p.player == "p1":  # a person who offers a draw at every round's start, and otherwise ends the turn
+            ids = [o.id for o in p.options]
+            pick = "declare-draw" if "declare-draw" in ids else ("end" if "end" in ids else None)
+            choice = pick or brain.choose(d.view("p1"))
+        else:
+            choice = brain.choose(d.view("p2"))
+        d.apply(p.player, choice)
+    assert d.outcome is not None and d.outcome.reason == "draw" and d.outcome.tie
+    offers = [e.round for e in d.events if e.kind == "draw-offered"]
+    assert offers and max(offers) < d.round  # offered once, then taken up the round after
