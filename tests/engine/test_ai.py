@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from mageduel import ai, dice, scenario, state
 from mageduel.views import CastingView, OptionView, PendingView, SpellInfo, View
@@ -13,18 +11,13 @@ def duel(a: str = "tamsin", b: str = "bram", seed: int = 1) -> state.Duel:
     return state.new_duel(scenario.duel_scenario(a, b), dice.Seeded(seed))
 
 
-def play(d: state.Duel, brains: dict[str, ai.Opponent], until=None, limit: int = 5000) -> float:
-    """Let the computers decide; returns the slowest decision in seconds."""
-    slowest = 0.0
+def play(d: state.Duel, brains: dict[str, ai.Opponent], until=None, limit: int = 5000) -> None:
+    """Let the computers decide (how fast they do is measured by ``python3 build.py bench``, not here)."""
     for _ in range(limit):
         p = d.pending
         if p is None or (until is not None and until(d)):
             break
-        started = time.perf_counter()
-        choice = brains[p.player].choose(d.view(p.player))
-        slowest = max(slowest, time.perf_counter() - started)
-        d.apply(p.player, choice)
-    return slowest
+        d.apply(p.player, brains[p.player].choose(d.view(p.player)))
 
 
 def test_levels_are_checked():
@@ -33,11 +26,10 @@ def test_levels_are_checked():
 
 
 @pytest.mark.parametrize("level", ai.LEVELS)
-def test_each_level_plays_a_whole_mageduel_answering_within_100_ms(level):
+def test_each_level_plays_a_whole_mageduel(level):
     d = duel(seed=11)
-    slowest = play(d, {"p1": ai.Opponent(level, 1), "p2": ai.Opponent("normal", 2)})
+    play(d, {"p1": ai.Opponent(level, 1), "p2": ai.Opponent("normal", 2)})
     assert d.outcome is not None
-    assert slowest < 0.1
 
 
 def _at_hidden_spell(d: state.Duel, caster_spell: str) -> state.Duel:
