@@ -1,5 +1,6 @@
 """The computer opponent uses the zone's edges: a bull rush that would shove its foe out of a small zone
-(an expulsion, MD-22) is taken at normal, with the CMB-against-CMD chance the view gives it."""
+(an expulsion, MD-22) is taken at normal, with the CMB-against-CMD chance the view gives it. Also the
+board's altitude of a flyer, on the same kind of view."""
 
 from __future__ import annotations
 
@@ -58,3 +59,14 @@ def test_the_turn_panel_shows_a_shoves_chance():
         html = decide.turn(view, [o.id for o in view.pending.options], lang, panels.names_of(view), None)
         button = html.split(f'data-option="{shove.id}"', 1)[1].split("</button>", 1)[0]
         assert verb in button and "%" in button, button
+
+
+def test_a_flyer_is_drawn_with_its_altitude():
+    from web.game import board
+
+    view, _ = _a_view_with_a_shove_out()
+    foe = view.others[0]
+    up = view.model_copy(update={"others": [foe.model_copy(update={"position": [*foe.position[:2], 12.5]})]})
+    for lang, said in (("en", "↑12.5 ft"), ("fr", "↑12,5 pi")):
+        assert said in board.render(up, lang)
+        assert 'class="altitude"' not in board.render(view, lang)  # on the ground: no height shown
