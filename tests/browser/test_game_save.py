@@ -80,6 +80,12 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     other.locator('#game [data-act="seek"][data-to="end"]').click()
     assert other.locator("#end-title").inner_text() == title
     other.context.close()
+    # Rematch: the same pairing again, with fresh dice, from the rite's first decision.
+    page.locator('#game [data-act="rematch"]').click()
+    settle(page)
+    assert screen(page) == "duel"
+    saved = json.loads(page.evaluate("localStorage.getItem('mageduel.save')"))
+    assert saved["setup"]["seed"] == 9 and len(saved["replay"]["decisions"]) < 5
     assert requests.outside(game_site) == []
 
 
