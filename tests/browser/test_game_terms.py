@@ -44,3 +44,32 @@ def test_a_duel_to_first_blood_set_in_the_terms_box(page, game_site, requests):
     play_to_end(page)
     assert "premier sang" in page.locator("#end-title").inner_text()
     assert requests.outside(game_site) == []
+
+
+def test_a_three_way_mageduel_set_up_on_the_page(page, game_site, requests):
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    page.locator('#game [data-act="add-duellist"]').click()
+    settle(page)
+    assert page.locator("#character2").is_visible() and page.locator("#team2").is_visible()
+    assert page.locator("#arena .token").count() == 3  # the preview follows the form
+    for i, (who, control) in enumerate((("tamsin", "human"), ("bram", "normal"), ("odile", "normal"))):
+        page.locator(f"#character{i}").select_option(who)
+        page.locator(f"#control{i}").select_option(control)
+        settle(page)
+    shoot(page, "setup-three")
+    page.locator('#game form[data-act="start"] button[type="submit"]').click()
+    settle(page)
+    # A whole round among the three (the whole duel is played to its end in tests/web, quicker there).
+    for _ in range(60):
+        settle(page)
+        if "Round 2" in page.locator("#log-list").inner_text() or game_play.screen(page) == "end":
+            break
+        game_play.next_click(page)
+    else:
+        raise AssertionError("the first round never ended")
+    assert page.locator("#game .board .token").count() == 3
+    order = page.locator("#log-list").inner_text()
+    assert all(name in order for name in ("Tamsin", "Bram", "Odile"))
+    shoot(page, "three-way")
+    assert requests.outside(game_site) == []

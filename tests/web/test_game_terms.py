@@ -148,3 +148,67 @@ def test_x1_the_preview_of_a_plain_duel_draws_the_ground_not_the_zone():
     app.read_form({"kind": "mageduel"})
     html = unescape(app.render_preview())
     assert "no-zone" not in html and "(MD-5)" in html and "enters at" in html
+
+
+def test_three_duellists_each_for_themself_play_a_whole_mageduel_by_clicking():
+    app = App(lang="en")
+    app.handle("add-duellist")
+    html = app.render()
+    assert 'name="character2"' in html and 'name="team2"' in html and 'data-act="add-duellist"' in html
+    app.handle(
+        "start",
+        {
+            **SETUP,
+            "character0": "ilse",
+            "character1": "kael",
+            "character2": "odile",
+            "control0": "human",
+            "control1": "normal",
+            "control2": "hard",
+        },
+    )
+    assert app.session is not None, app.form.errors
+    sides = [p.side for p in app.session.scenario.participants]
+    assert len(sides) == 3 and len(set(sides)) == 3
+    for _ in range(5000):
+        settle(app)
+        html = app.render()
+        if app.session.over:
+            break
+        choose_like_a_person(app, html)
+    assert 'data-screen="end"' in app.render()
+    assert app.session.duel.outcome is not None
+
+
+def test_two_against_two_and_everyone_on_one_side_is_refused():
+    app = App(lang="fr")
+    app.handle("add-duellist")
+    app.handle("add-duellist")
+    assert 'data-act="add-duellist"' not in app.render()  # four at most
+    data = {
+        **SETUP,
+        "character0": "ilse",
+        "character1": "kael",
+        "character2": "odile",
+        "character3": "corvin",
+    }
+    app.handle("start", {**data, "team0": "1", "team1": "1", "team2": "1", "team3": "1"})
+    assert app.session is None
+    assert "au moins deux camps" in unescape(app.render())
+    app.handle("start", {**data, "team0": "1", "team1": "2", "team2": "1", "team3": "2"})
+    assert app.session is not None, app.form.errors
+    by_side = {}
+    for p in app.session.scenario.participants:
+        by_side.setdefault(p.side, []).append(p.roster)
+    assert sorted(map(sorted, by_side.values())) == [["corvin", "kael"], ["ilse", "odile"]]
+    app.handle("new")
+    app.handle("remove-duellist")
+    assert app.form.count == 3 and 'name="character3"' not in app.render()
+
+
+def test_the_preview_shows_every_duellist_of_the_form():
+    app = App(lang="en")
+    app.handle("add-duellist")
+    app.read_form({"kind": "mageduel", "character0": "ilse", "character1": "kael", "character2": "odile"})
+    html = unescape(app.render_preview())
+    assert html.count('class="token"') == 3 and "Odile" in html

@@ -19,12 +19,23 @@ from typing import Any
 from pydantic import ValidationError
 
 from web.game import board, decide, panels, text
-from web.game.session import COMPUTER, Save, SaveError, Session, Setup, SideSetup, field_errors
+from web.game.session import (
+    COMPUTER,
+    Save,
+    SaveError,
+    Session,
+    Setup,
+    SideSetup,
+    build_scenario,
+    field_errors,
+)
 from web.i18n import t
 
 CONTROLS = ("human", "normal", "easy", "hard", "table")
-#: The setup starts on the default scenario's pair, so the arena preview is the foundation's.
-DEFAULT_SIDES = ("ilse", "kael")
+#: The setup starts on the default scenario's pair, so the arena preview is the foundation's; a third and a
+#: fourth duellist (two to four, in sides or each for themself) are offered these first.
+DEFAULT_SIDES = ("ilse", "kael", "odile", "corvin")
+MAX_DUELLISTS = 4
 
 SHORTCUTS = (
     ("1…9, 0", "keys.options"),
@@ -74,9 +85,13 @@ ATTACK_KINDS = ("any", "magic", "weapons")
 @dataclass
 class Form:
     kind: str = "mageduel"
+    #: How many duellists the form shows (2 to 4); the lists below always hold four.
+    count: int = 2
     characters: list[str] = field(default_factory=lambda: list(DEFAULT_SIDES))
-    controls: list[str] = field(default_factory=lambda: ["human", "normal"])
-    sheets: list[str] = field(default_factory=lambda: ["", ""])
+    controls: list[str] = field(default_factory=lambda: ["human", "normal", "normal", "normal"])
+    sheets: list[str] = field(default_factory=lambda: ["", "", "", ""])
+    #: Each duellist's side, 1 to 4: by default each fights for themself; equal numbers are allies.
+    teams: list[int] = field(default_factory=lambda: [1, 2, 3, 4])
     seed: str = "1"
     challenge: str = "agreed"
     counter_rule: str = "fr"
@@ -286,6 +301,18 @@ class App:
         self.session = None
         self.effects.append(("clear",))
 
+    def on_add_duellist(self, data: dict[str, str]) -> None:
+        """A third or fourth duellist (two to four): each for themself until given a side."""
+        f = self.form
+        if f.count < MAX_DUELLISTS:
+            f.teams[f.count] = f.count + 1
+            f.count += 1
+
+    def on_remove_duellist(self, data: dict[str, str]) -> None:
+        f = self.form
+        if f.count > 2:
+            f.count -= 1
+
     def on_resume(self, data: dict[str, str]) -> None:
         self.effects.append(("resume",))
 
@@ -310,10 +337,13 @@ class App:
     def read_form(self, data: dict[str, str]) -> None:
         f = self.form
         f.kind = data.get("kind", f.kind)
-        for i in range(2):
+        for i in range(f.count):
             f.characters[i] = data.get(f"character{i}", f.characters[i])
             f.controls[i] = data.get(f"control{i}", f.controls[i])
             f.sheets[i] = data.get(f"sheet{i}", f.sheets[i])
+            team = data.get(f"team{i}", "")
+            if team.isdigit() and 1 <= int(team) <= MAX_DUELLISTS:
+                f.teams[i] = int(team)
         f.seed = data.get("seed", f.seed)
         if "terms" in data:  # the form's terms fieldset was sent: unchecked boxes are absent, i.e. off
             f.challenge = data.get("challenge", f.challenge)
@@ -334,7 +364,7 @@ class App:
         f = self.form
         f.errors = {}
         sides = []
-        for i in range(2):
+        for i in range(f.count):
             sheet = None
             if f.characters[i] == "import":
                 sheet = self._sheet(i)
@@ -345,11 +375,14 @@ class App:
                     character=None if sheet else f.characters[i],
                     sheet=sheet,
                     control=f.controls[i] if f.controls[i] in CONTROLS else "human",
+                    team=f.teams[i],
                 )
             )
         seed = f.seed.strip()
         if not seed.isdigit():
             f.errors["seed"] = [("seed", t("setup.seed.error", self.lang))]
+        if len(set(f.teams[: f.count])) < 2:  # a duel needs an opponent (DU-1)
+            f.errors["scenario"] = [("team", t("setup.team.one", self.lang))]
         if f.errors:
             return None
         return Setup(
@@ -467,17 +500,19 @@ class App:
         return extra + body + notice
 
     def render_preview(self) -> str:
-        """The arena before the duel (the foundation's drawing) for the pair chosen in the setup form."""
-        from mageduel.scenario import duel_scenario
-
+        """The arena before the duel (the foundation's drawing) for the duellists chosen in the setup form."""
         from web import arena
         from web.arena_view import default_view, view_of
 
         f = self.form
         try:
-            if "import" in f.characters:
+            if "import" in f.characters[: f.count]:
                 raise ValueError("an imported sheet is drawn once the duel starts")
-            view = view_of(duel_scenario(f.characters[0], f.characters[1], f.kind), self.lang)  # type: ignore[arg-type]
+            setup = Setup(
+                kind=f.kind if f.kind in ("duel", "mageduel") else "mageduel",
+                sides=[SideSetup(character=f.characters[i], team=f.teams[i]) for i in range(f.count)],
+            )
+            view = view_of(build_scenario(setup), self.lang)
         except (ValueError, KeyError):
             view = default_view(self.lang)
         return arena.render(view, self.lang)
@@ -505,7 +540,7 @@ class App:
             for k in ("mageduel", "duel")
         )
         sides = []
-        for i in range(2):
+        for i in range(f.count):
             opts = "".join(
                 f'<option value="{escape(c.id)}"{" selected" if f.characters[i] == c.id else ""}>'
                 f"{escape(getattr(c.name, lang))} — {escape(t('cls.' + c.cls, lang))} {c.level}</option>"
@@ -523,6 +558,23 @@ class App:
             errs = f.errors.get(f"sheet{i}", [])
             err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
             tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
+            team = ""
+            if f.count > 2:  # with three or four, who fights with whom (X-2): each for themself by default
+                team_opts = "".join(
+                    f'<option value="{n}"{" selected" if f.teams[i] == n else ""}>'
+                    f"{escape(t('setup.team.n', lang, n=n))}</option>"
+                    for n in range(1, MAX_DUELLISTS + 1)
+                )
+                team = (
+                    f'<label>{escape(t("setup.team", lang))} <select name="team{i}" id="team{i}">{team_opts}'
+                    "</select></label>"
+                )
+            remove = (
+                f'<button type="button" class="secondary small" data-act="remove-duellist">'
+                f"{escape(t('setup.remove', lang))}</button>"
+                if i == f.count - 1 and f.count > 2
+                else ""
+            )
             sides.append(
                 f'<fieldset class="side" data-side="{i}"><legend>{escape(t("setup.side", lang, n=i + 1))}'
                 "</legend>"
@@ -531,6 +583,7 @@ class App:
                 f'<p class="tagline-small">{escape(tagline)}</p>'
                 f'<label>{escape(t("setup.control", lang))} <select name="control{i}" id="control{i}">{ctrl}'
                 "</select></label>"
+                f"{team}"
                 f'<details class="import"{" open" if f.characters[i] == "import" or errs else ""}>'
                 f"<summary>{escape(t('setup.import.title', lang))}</summary>"
                 f'<label for="sheet{i}">{escape(t("setup.import.hint", lang))}</label>'
@@ -542,7 +595,12 @@ class App:
                     if errs
                     else ""
                 )
-                + "</details></fieldset>"
+                + f"</details>{remove}</fieldset>"
+            )
+        if f.count < MAX_DUELLISTS:
+            sides.append(
+                f'<div class="add-side"><button type="button" class="secondary" data-act="add-duellist">'
+                f"{escape(t('setup.add', lang))}</button></div>"
             )
         seed_err = f.errors.get("seed") or f.errors.get("scenario") or []
         terms = self.render_terms()

@@ -37,6 +37,8 @@ class SideSetup(BaseModel):
     character: str | None = None
     sheet: dict[str, Any] | None = None
     control: Control = "human"
+    #: The side (1..4): equal numbers fight together; by default each fights for themself.
+    team: int | None = Field(default=None, ge=1, le=4)
 
 
 class Setup(BaseModel):
@@ -44,7 +46,7 @@ class Setup(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["duel", "mageduel"] = "mageduel"
-    sides: list[SideSetup] = Field(min_length=2, max_length=2)
+    sides: list[SideSetup] = Field(min_length=2, max_length=4)
     seed: int = Field(default=1, ge=0, le=2**63)
     terms: dict[str, Any] = {}
 
@@ -97,7 +99,7 @@ def build_scenario(setup: Setup) -> Any:
 
     participants = []
     for i, side in enumerate(setup.sides):
-        entry: dict[str, Any] = {"id": f"p{i + 1}", "side": f"side{i + 1}"}
+        entry: dict[str, Any] = {"id": f"p{i + 1}", "side": f"side{side.team or i + 1}"}
         if side.sheet is not None:
             entry["character"] = side.sheet
         else:
