@@ -53,9 +53,10 @@ RULES: dict[str, ConditionRule] = {
     # Charm person: no numbers change; the charmed will not attack or harm its charmer (actions.turn_options)
     # and the charm breaks when the charmer's side hurts it (effects.deal_damage). MD-3: a compulsion.
     "charmed": ConditionRule(),
-    # Sleep: helpless like unconscious, and like it ends a plain duel (DU-5, the RULES engineer's ruling after
-    # the French text, "tombe inconscient"), but any wound wakes the sleeper (effects.deal_damage).
-    "asleep": ConditionRule(acts="none", loses_dex_ac=True, helpless=True, can_cast=False, ends_duel=True),
+    # Sleep: helpless like unconscious, but any wound wakes the sleeper (effects.deal_damage), and it does not
+    # end a plain duel (DU-5's ruling: asleep-but-wakeable is like hold person, a spell that passes — not a
+    # fall into unconsciousness, and the French text says nothing of sleep that would overrule it).
+    "asleep": ConditionRule(acts="none", loses_dex_ac=True, helpless=True, can_cast=False),
     "invisible": ConditionRule(concealed=50),
     "flying": ConditionRule(),
     "flat-footed": ConditionRule(loses_dex_ac=True),

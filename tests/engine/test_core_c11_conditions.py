@@ -138,14 +138,14 @@ def test_c11_charmed_and_asleep_have_rules():
     assert {"charmed", "asleep"} <= set(RULES)
 
 
-def test_c11_asleep_is_helpless_and_ends_a_plain_duel():
+def test_c11_asleep_is_helpless_but_does_not_end_a_plain_duel():
     from mageduel.spells.catalogue import get
 
     d = core_duel(pos_b=(20.0, 0.0))
     resolve_nodes(d, "p1", "p2", "sleep", get("sleep").effects[0].effects[0].tiers[0].effects)  # 4 HD or less
     k = d.by_id["p2"]
     assert k.has("asleep") and k.acts() == "none" and not k.can_cast() and k.loses_dex()
-    assert k.ends_duel_condition()  # DU-5 ruling: falling asleep ends a plain duel, like unconscious
+    assert not k.ends_duel_condition()  # DU-5 ruling: asleep-but-wakeable does not end it, like hold person
 
 
 def test_c11_a_wound_wakes_a_sleeper():

@@ -416,3 +416,22 @@ def test_du4_contradictory_weapon_terms_are_refused():
 def test_du4_a_same_weapon_the_other_weapon_terms_forbid_is_refused(terms, message):
     with pytest.raises(ValidationError, match=message):
         Scenario.model_validate(scenario("garrick", "ilse", kind="duel", terms=terms, invalid=True))
+
+
+def test_du5_sleep_does_not_end_the_duel():
+    # Tamsin with sleep prepared instead of colour spray: asleep-but-wakeable is like hold person (DU-5 ruling).
+    import json
+    from importlib import resources
+
+    roster = json.loads(resources.files("mageduel").joinpath("data/roster.json").read_text("utf-8"))
+    tamsin = next(c for c in roster["characters"] if c["id"] == "tamsin")
+    sheet = {**tamsin, "prepared": {**tamsin["prepared"], "1": ["sleep", "magic_missile"]}}
+    sc = scenario("tamsin", "bram", kind="duel")
+    sc["participants"][0] = {"id": "p1", "character": sheet}
+    d = Driver(
+        sc,
+        plan=[("p1", lambda o: o.data.get("spell") == "sleep" and not o.data.get("defensive"))],
+        rolls=[("initiative", 20), ("will save against sleep", 2)],
+    )
+    d.run(until=lambda du: du.round >= 2)
+    assert d.duel.by_id["p2"].has("asleep") and d.duel.outcome is None
