@@ -212,3 +212,28 @@ def test_the_preview_shows_every_duellist_of_the_form():
     app.read_form({"kind": "mageduel", "character0": "ilse", "character1": "kael", "character2": "odile"})
     html = unescape(app.render_preview())
     assert html.count('class="token"') == 3 and "Odile" in html
+
+
+def test_du25_a_dodge_s_two_penalties_are_two_distinct_log_lines_and_their_end_one():
+    from types import SimpleNamespace as Ev
+
+    from web.game import panels
+
+    def ev(seq, kind, **data):
+        return Ev(seq=seq, kind=kind, actor="p1", data=data, clauses=("DU-25",), round=1, audience=None)
+
+    after = {"condition": "duel dodge (after)", "rounds": 1, "source": "duel dodge"}
+    events = [
+        ev(1, "condition", **after, stat="ac", value=-2),
+        ev(2, "condition", **after, stat="ref", value=-2),
+        ev(3, "condition-ends", condition="duel dodge (after)", why="duration"),
+        ev(4, "condition-ends", condition="duel dodge (after)", why="duration"),
+    ]
+    me = Ev(id="p1", name="Bram")
+    view = Ev(events=events, me=me, others=[])
+    lines = [line for _, line in panels.log_lines(view, "fr")]
+    assert lines == [
+        "Bram : déséquilibre après une esquive de duel (−2 CA) (1 rd)",
+        "Bram : déséquilibre après une esquive de duel (−2 Réflexes) (1 rd)",
+        "Bram : fin de déséquilibre après une esquive de duel.",
+    ]

@@ -189,9 +189,24 @@ def names_of(view: Any) -> dict[str, str]:
     return {c.id: c.name for c in people}
 
 
+def shown_events(view: Any, flt: str = "all") -> list[Any]:
+    """The events the log shows: those the filter keeps, less an end of a condition said twice in a row
+    (a duel dodge's −2 to AC and to Reflex end together, DU-25: one line says it)."""
+    out: list[Any] = []
+    for e in view.events:
+        if not text.keep(e, flt):
+            continue
+        if e.kind == "condition-ends" and out and out[-1].kind == e.kind:
+            last = out[-1]
+            if last.actor == e.actor and last.data == e.data:
+                continue
+        out.append(e)
+    return out
+
+
 def log_lines(view: Any, lang: str, flt: str = "all") -> list[tuple[Any, str]]:
     names = names_of(view)
-    return [(e, text.event_line(e, lang, names)) for e in view.events if text.keep(e, flt)]
+    return [(e, text.event_line(e, lang, names)) for e in shown_events(view, flt)]
 
 
 #: Log items already written, by event object and language: an event never changes once emitted and the
@@ -226,7 +241,7 @@ def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
     """The log: newest last, each line with its clause links; filters; copy as text; an ARIA live region."""
     names = names_of(view)
     names_key = tuple(sorted(names.items()))
-    shown = [e for e in view.events if text.keep(e, flt)][-limit:]
+    shown = shown_events(view, flt)[-limit:]
     items = [_item(e, lang, names, names_key) for e in shown]
     filters = "".join(
         f'<button type="button" data-act="filter" data-filter="{f}" aria-pressed="{str(f == flt).lower()}">'

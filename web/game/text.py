@@ -398,6 +398,12 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         )
     if k in ("condition", "condition-ends"):
         text = t(f"ev.{k}", lang, actor=actor, condition=word("cond", str(d.get("condition", "")), lang))
+        if k == "condition" and has(f"stat.{d.get('stat')}") and isinstance(d.get("value"), int):
+            # One condition with two modifiers (a duel dodge's −2 to AC and to Reflex, DU-25) is two events:
+            # say which modifier each one is, so the log does not seem to repeat itself.
+            stat, value = str(d["stat"]), d["value"]
+            sign = "+" if value >= 0 else "−"
+            text += " " + t("log.modifier", lang, value=f"{sign}{abs(value)}", stat=t(f"stat.{stat}", lang))
         if k == "condition" and d.get("rounds"):
             text += " " + t("log.rounds", lang, rounds=d["rounds"])
         return text
