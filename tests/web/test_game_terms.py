@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from html import unescape
 
-from tests.web.test_game_flow import SETUP, choose_like_a_person, options, settle
+from tests.web.test_game_flow import SETUP, choose_like_a_person, options, play_to_the_end, settle
 from web.game.app import App
 
 DUEL = {
@@ -94,12 +94,7 @@ def test_du5_a_duel_to_first_blood_set_on_the_form_ends_at_the_first_damage():
         "start",
         {**DUEL, "end": "first_blood", "weapon_melee": "on", "weapon_ranged": "on", "weapon_unarmed": "on"},
     )
-    for _ in range(3000):
-        settle(app)
-        html = app.render()
-        if app.session.over:
-            break
-        choose_like_a_person(app, html)
+    play_to_the_end(app)
     out = app.session.duel.outcome
     assert out is not None and out.reason == "first-blood" and "DU-5" in out.clauses, out
     hurt = [e for e in app.session.duel.events if e.kind == "damage" and e.data.get("amount", 0) > 0]
@@ -170,12 +165,7 @@ def test_three_duellists_each_for_themself_play_a_whole_mageduel_by_clicking():
     assert app.session is not None, app.form.errors
     sides = [p.side for p in app.session.scenario.participants]
     assert len(sides) == 3 and len(set(sides)) == 3
-    for _ in range(5000):
-        settle(app)
-        html = app.render()
-        if app.session.over:
-            break
-        choose_like_a_person(app, html)
+    play_to_the_end(app, limit=5000)
     assert 'data-screen="end"' in app.render()
     assert app.session.duel.outcome is not None
 
