@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from mageduel.dice import Seeded
@@ -30,9 +31,7 @@ def view_of(scenario: Scenario, lang: str) -> ArenaView:
     plain duel, the ground holding the duellists where the engine places them."""
     characters = [p.resolve() for p in scenario.participants]
     if scenario.kind == "duel":
-        # No zone (X-1): the engine's own starting places, its first event (placing draws no die).
-        placed = next(e.data["positions"] for e in new_duel(scenario, Seeded(0)).events if e.kind == "placed")
-        points = [(p[0], p[1]) for p in list(placed.values())[: len(characters)]]
+        points = list(_start_places(scenario.model_dump_json()))[: len(characters)]
         side = max(10.0, math.ceil(max(max(x, y) for x, y in points) + 5))
         return ArenaView(side, side, 0, 0, _tokens(scenario, characters, points, lang), kind="duel")
     bounds = size_bounds([max(c.caster_level, 1) for c in characters])
@@ -43,6 +42,15 @@ def view_of(scenario: Scenario, lang: str) -> ArenaView:
     return ArenaView(
         width, height, bounds.minimum, bounds.maximum, _tokens(scenario, characters, points, lang)
     )
+
+
+@lru_cache(maxsize=32)
+def _start_places(scenario_json: str) -> tuple[tuple[float, float], ...]:
+    """No zone (X-1): the engine's own starting places, its first event (placing draws no die). Cached:
+    the setup form redraws the preview on every change, and a new duel costs milliseconds under Pyodide."""
+    duel = new_duel(Scenario.model_validate_json(scenario_json), Seeded(0))
+    placed = next(e.data["positions"] for e in duel.events if e.kind == "placed")
+    return tuple((p[0], p[1]) for p in placed.values())
 
 
 def _tokens(

@@ -974,6 +974,25 @@ def _concealment(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     yield
 
 
+def _keep_timed(t: Combatant, ctx: Ctx, name: str, stat: str, rounds: int | None) -> None:
+    """A number the subject holds (temporary hp, damage reduction) kept as one timed condition of its
+    spell, replacing an earlier one of the same kind, so it expires, can be dispelled and ends with the
+    duel's spells (MD-20)."""
+    for old in [x for x in t.conditions if x.stat == stat]:
+        t.conditions.remove(old)
+    t.conditions.append(
+        Condition(
+            name,
+            rounds=rounds or None,
+            tick_on=ctx.caster.id,
+            source=ctx.spell.id,
+            stat=stat,
+            data={"cl": ctx.cl},
+        )
+    )
+    t.dirty()
+
+
 def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     d = node.dice
     r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} temporary hp")
@@ -983,20 +1002,8 @@ def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         return  # temporary hp from different sources do not stack: the higher stands
     t.temp_hp = gained
     # They last for the duration (false life: 1 hour per level); what is left then is lost (on_removed).
-    for old in [x for x in t.conditions if x.stat == "temp_hp"]:
-        t.conditions.remove(old)
     rounds = yield from _dur_rounds(duel, ctx, node.duration)
-    t.conditions.append(
-        Condition(
-            "temporary hp",
-            rounds=rounds or None,
-            tick_on=ctx.caster.id,
-            source=ctx.spell.id,
-            stat="temp_hp",
-            data={"cl": ctx.cl},
-        )
-    )
-    t.dirty()
+    _keep_timed(t, ctx, "temporary hp", "temp_hp", rounds)
     duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp, "rounds": rounds or None}, ())
 
 
@@ -1005,20 +1012,7 @@ def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     dispelled, is told apart on entering a mageduel's zone (MD-8) and vanishes with the duel's spells
     (MD-20); the numbers themselves live in ``t.dr`` (amount, what it may still absorb)."""
     t.dr = [node.amount, at_level(node.absorbs, ctx.cl) if node.absorbs is not None else 10**6]
-    for old in [x for x in t.conditions if x.stat == "dr"]:
-        t.conditions.remove(old)
-    rounds = ctx.spell.duration.rounds_at(ctx.cl)
-    t.conditions.append(
-        Condition(
-            ctx.spell.id,
-            rounds=rounds or None,
-            tick_on=ctx.caster.id,
-            source=ctx.spell.id,
-            stat="dr",
-            data={"cl": ctx.cl},
-        )
-    )
-    t.dirty()
+    _keep_timed(t, ctx, ctx.spell.id, "dr", ctx.spell.duration.rounds_at(ctx.cl))
     duel.emit("damage-reduction", t.id, {"amount": node.amount, "absorbs": t.dr[1]}, ())
     return
     yield

@@ -104,16 +104,7 @@ def test_where_storage_is_blocked_the_game_still_plays(fresh_profile, game_site,
         page.goto(f"{parent}/#{game_site}/?lang=en")
         page.frame_locator("#duel").locator("h1").wait_for()
         frame = next(f for f in page.frames if f.url.startswith(game_site))
-        frame.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
-        assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
-        assert "will not be kept" in frame.locator("#game .setup").inner_text()
-        start(frame, ("human", "normal"), seed=2)
-        for _ in range(4):
-            settle(frame)
-            next_click(frame)
-        settle(frame)
-        assert screen(frame) in ("duel", "end")
-        assert frame.locator("#log-list li").count() > 3
+        plays_without_keeping(frame, "will not be kept")
     finally:
         server.shutdown()
 
@@ -146,18 +137,23 @@ def test_in_a_sandboxed_iframe_without_storage_the_game_still_plays(browser, tmp
         page.goto(f"http://localhost:{parent.server_address[1]}/")
         page.frame_locator("#duel").locator("h1").wait_for()
         frame = next(f for f in page.frames if f.url.startswith(site))
-        frame.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
         assert frame.evaluate("self.origin") == "null"  # really sandboxed: an opaque origin
-        assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
-        assert "ne sera pas conservé" in frame.locator("#game .setup").inner_text()
-        start(frame, ("human", "normal"), seed=2)
-        for _ in range(4):
-            settle(frame)
-            next_click(frame)
-        settle(frame)
-        assert screen(frame) in ("duel", "end")
-        assert frame.locator("#log-list li").count() > 3
+        plays_without_keeping(frame, "ne sera pas conservé")
     finally:
         context.close()
         parent.shutdown()
         host.shutdown()
+
+
+def plays_without_keeping(frame, notice: str) -> None:
+    """The framed page reaches ready on an in-memory store, says the duel will not be kept, and plays."""
+    frame.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
+    assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+    assert notice in frame.locator("#game .setup").inner_text()
+    start(frame, ("human", "normal"), seed=2)
+    for _ in range(4):
+        settle(frame)
+        next_click(frame)
+    settle(frame)
+    assert screen(frame) in ("duel", "end")
+    assert frame.locator("#log-list li").count() > 3

@@ -78,13 +78,19 @@ def test_du19_a_failed_reroll_lets_the_effect_apply_at_once():
     assert d.duel.by_id["p2"].has("paralysed") and not d.events("effort-delays")
 
 
-def test_du20_below_zero_the_participant_acts_normally_until_the_end_of_the_next_turn():
+def below_zero_with_effort() -> Driver:
+    """Garrick's longsword takes Tamsin below 0 hp; she answers with duel effort (DU-18); her turn comes."""
     d = Driver(
         scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)]),
         plan=[("p1", "attack longsword @p2"), ("p2", "react effort")],
         rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8)],
     )
     d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    return d
+
+
+def test_du20_below_zero_the_participant_acts_normally_until_the_end_of_the_next_turn():
+    d = below_zero_with_effort()
     tamsin = d.duel.by_id["p2"]
     assert tamsin.hp < 0 and tamsin.status == "active" and not tamsin.has("staggered")
     assert len(d.duel.pending.options) > 1
@@ -104,12 +110,7 @@ def test_du21_if_the_effect_ends_first_the_participant_is_only_fatigued():
 
 
 def test_du21_back_above_zero_hit_points_before_the_turn_ends_leaves_only_fatigue():
-    d = Driver(
-        scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)]),
-        plan=[("p1", "attack longsword @p2"), ("p2", "react effort")],
-        rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8)],
-    )
-    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    d = below_zero_with_effort()
     tamsin = d.duel.by_id["p2"]
     assert tamsin.hp < 0
     tamsin.hp = 3  # healed during her turn (as by a potion): back above 0 before the turn is over
