@@ -83,9 +83,55 @@ def dispel_dc(enemy_caster_level: int) -> int:
     return 11 + enemy_caster_level
 
 
-def duel_counter_dc(spell_level: int) -> int:
-    """DU-14: caster level check against 15 + the spell's level (the French text)."""
-    return 15 + spell_level
+def duel_counter_dc(spell_level: int, enemy_caster_level: int, rule: str = "fr") -> int:
+    """DU-14: caster level check against 15 + the level of the spell being cast — the spell's own level,
+    not the slot it was cast from (the French text); the scenario's ``"en"`` variant reads 15 + the enemy
+    caster's level (Ultimate Combat's Dueling Counter).
+
+    >>> duel_counter_dc(1, 5), duel_counter_dc(1, 5, "en")
+    (16, 20)
+    """
+    return 15 + (spell_level if rule == "fr" else enemy_caster_level)
+
+
+def duel_counter_check(
+    rule: str,
+    countered: str,
+    countered_school: str,
+    countered_level: int,
+    enemy_caster_level: int,
+    used: str,
+    used_school: str,
+    used_slot: int,
+    counterer_level: int,
+    dispel_bonus: int = 0,
+    feats: int = 0,
+) -> tuple[int, list[tuple[str, int]], tuple[str, ...]]:
+    """The duel counterspell's caster level check as (DC, named modifiers, clauses): the one place its
+    formula lives, rolled by ``reactions`` and turned into a chance by ``views``.
+
+    With dispel magic (``used`` a dispel): DC 11 + the enemy caster's level, no Table 3-10 (DU-16);
+    otherwise DC 15 + the spell's level with Table 3-10 (DU-14), where ``used_slot`` is the level of the
+    expended spell or slot.
+
+    >>> duel_counter_check("fr", "magic_missile", "evocation", 1, 5, "magic_missile", "evocation", 1, 5)
+    (16, [('caster level', 5), ('same spell', 10)], ('DU-14', 'C-7'))
+    >>> duel_counter_check("fr", "fireball", "evocation", 3, 7, "dispel_magic", "abjuration", 3, 5)
+    (18, [('caster level', 5)], ('DU-16', 'C-7'))
+    """
+    mods: list[tuple[str, int]] = [("caster level", counterer_level)]
+    if used in ("dispel_magic", "greater_dispel_magic"):
+        if dispel_bonus:
+            mods.append(("greater dispel counter", dispel_bonus))
+        dc = dispel_dc(enemy_caster_level)
+        clauses: tuple[str, ...] = ("DU-16", "C-7")
+    else:
+        dc = duel_counter_dc(countered_level, enemy_caster_level, rule)
+        mods += table_3_10(countered, countered_school, used, used_school, used_slot, countered_level)
+        clauses = ("DU-14", "C-7")
+    if feats:
+        mods.append(("feats", feats))
+    return dc, mods, clauses
 
 
 def table_3_10(

@@ -284,7 +284,7 @@ def cast_spell(
         use = next(u for u in c.item_uses if u["key"] == item)
         cost = next(k for s_id, k in use["spells"] if s_id == sp.id)
         use["left"] -= cost
-    cast = Casting(c.id, sp, slot, targets, point, known_by={c.id})
+    cast = Casting(c.id, sp, sp.level, targets, point, slot=slot, known_by={c.id})
     duel.casting.append(cast)
     try:
         duel.emit(
@@ -301,7 +301,8 @@ def cast_spell(
         duel.emit(
             "casting-spell",
             c.id,
-            {"spell": sp.id, "level": slot, "school": sp.school},
+            # the spell's own level; the slot only when higher (C-8: a spell keeps its level there)
+            {"spell": sp.id, "level": sp.level, "school": sp.school, **_slot_note(sp, slot)},
             ("MD-26",),
             audience=(c.id,),
         )
@@ -315,7 +316,7 @@ def cast_spell(
                 c.id,
                 "cast defensively (concentration)",
                 mods,
-                checks.defensive_casting_dc(slot),
+                checks.defensive_casting_dc(sp.level),
                 ("C-10",),
                 hide_target=True,
                 reveal_to=(c.id,),
@@ -331,7 +332,7 @@ def cast_spell(
                     c.id,
                     "concentration (hurt while casting)",
                     c.concentration_parts(),
-                    checks.damage_concentration_dc(taken, slot),
+                    checks.damage_concentration_dc(taken, sp.level),
                     ("C-10",),
                     hide_target=True,
                     reveal_to=(c.id,),
@@ -343,7 +344,7 @@ def cast_spell(
                 c.id,
                 "concentration (entangled)",
                 c.concentration_parts(),
-                15 + slot,
+                15 + sp.level,
                 ("C-10", "C-11"),
                 hide_target=True,
                 reveal_to=(c.id,),
@@ -376,8 +377,9 @@ def cast_spell(
             c.id,
             {
                 "spell": sp.id,
-                "level": slot,
+                "level": sp.level,
                 "school": sp.school,
+                **_slot_note(sp, slot),
                 "targets": targets,
                 "point": list(point) if point else None,
             },
@@ -417,6 +419,10 @@ def cast_spell(
     return None
 
 
+def _slot_note(sp: Any, slot: int) -> dict[str, int]:
+    return {"slot": slot} if slot != sp.level else {}
+
+
 def hold_charge(duel: Duel, c: Combatant, sp: Any, slot: int, ctx: Ctx) -> None:
     """A touch spell's held charge: a condition of its spell on the caster, so that it may be dispelled,
     enters a mageduel's zone as a touch spell (MD-8) and vanishes with the duel's spells (MD-20)."""
@@ -451,7 +457,9 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     assert cond is not None
     sp = spell_by_id(cond.source)
     duel.remove_condition(c.id, cond, "discharged")
-    cast = Casting(c.id, sp, cond.data["slot"], [t.id], None, known_by={c.id}, revealed=True)
+    cast = Casting(
+        c.id, sp, sp.level, [t.id], None, slot=cond.data["slot"], known_by={c.id}, revealed=True
+    )
     duel.emit("touch", c.id, {"spell": sp.id, "target": t.id}, ("C-4",))
     if hostile(sp) and t.side != c.side:
         d = yield from _rx.defend_window(duel, t, c, "spell", sp)

@@ -236,6 +236,27 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
     return opts
 
 
+def duel_counter_check(
+    duel: Duel, r: Combatant, cast: Casting, used: Any, slot: int
+) -> tuple[int, list[tuple[str, int]], tuple[str, ...]]:
+    """DU-14 / DU-16: ``r``'s duel counterspell against ``cast`` with ``used`` from ``slot``: (DC,
+    modifiers, clauses), for the roll here and for the chance the view shows."""
+    caster = duel.by_id[cast.caster]
+    return checks.duel_counter_check(
+        getattr(duel.terms, "counter_rule", "fr"),
+        cast.spell.id,
+        cast.spell.school,
+        cast.level,
+        caster.cl(),
+        used.id,
+        used.school,
+        slot,
+        r.cl(),
+        dispel_bonus=4 if "greater_dispel_counter_plus_4" in used.special else 0,
+        feats=r.counter_bonus,
+    )
+
+
 def _counter_bonus(used: Any) -> list[tuple[str, int]]:
     """Greater dispel magic used to counter: +4 on the dispel check."""
     return [("greater dispel counter", 4)] if "greater_dispel_counter_plus_4" in used.special else []
@@ -258,21 +279,7 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
             ("DU-13", "DU-17"),
             audience=None,
         )
-        if sid in DISPELS:
-            dc = checks.dispel_dc(caster.cl())  # DU-16: no Table 3-10
-            mods = [("caster level", r.cl())] + _counter_bonus(used)
-            clauses: tuple[str, ...] = ("DU-16", "C-7")
-        else:
-            rule = getattr(duel.terms, "counter_rule", "fr")
-            dc = 15 + (cast.level if rule == "fr" else caster.cl())  # DU-14
-            mods = [("caster level", r.cl())]
-            for name, v in checks.table_3_10(
-                target.id, target.school, used.id, used.school, slot, cast.level
-            ):
-                mods.append((name, v))
-            clauses = ("DU-14", "C-7")
-        if r.counter_bonus:
-            mods.append(("feats", r.counter_bonus))
+        dc, mods, clauses = duel_counter_check(duel, r, cast, used, slot)
         res = yield from duel.check(r.id, "duel counterspell (caster level check)", mods, dc, clauses)
         if res.success:
             _countered(duel, cast, r, ("DU-15",))

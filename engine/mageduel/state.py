@@ -208,9 +208,10 @@ class Casting:
 
     caster: str
     spell: Any  # spells.model.Spell
-    level: int
+    level: int  # the spell's own level (DU-12..DU-14, C-10): a higher slot does not raise it
     targets: list[str]
     point: geometry.Point | None
+    slot: int = 0  # the slot it was cast from (or the level of the prepared spell it used)
     known_by: set[str] = field(default_factory=set)
     revealed: bool = False
     countered: bool = False

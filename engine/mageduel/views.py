@@ -535,7 +535,7 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         else:
             ov.dc = None  # no save: no DC to show
         if ov.defensive:
-            need = checks.defensive_casting_dc(ov.slot if ov.slot is not None else sp.level)
+            need = checks.defensive_casting_dc(sp.level)  # C-10: the spell's level, not the slot's
             bonus = sum(v for _, v in c.concentration_parts()) + c.defensive_bonus
             ov.concentration = _d20(need - bonus, False)
         if target is not None and target.side != c.side:
@@ -611,17 +611,11 @@ def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     plus4 = 4 if "greater_dispel_counter_plus_4" in used.special else 0
     dispel = used.id in ("dispel_magic", "greater_dispel_magic")
     if ov.kind == "duel-counter":
-        if dispel:
-            bonus = r.cl() + plus4 + r.counter_bonus
-            ov.chance, ov.chance_of = _d20(checks.dispel_dc(caster.cl()) - bonus, False), "check"
-        elif known:
-            rule = getattr(duel.terms, "counter_rule", "fr")
-            dc = 15 + (cast.level if rule == "fr" else caster.cl())
-            mods = checks.table_3_10(
-                cast.spell.id, cast.spell.school, used.id, used.school, ov.slot or 0, cast.level
-            )
-            bonus = r.cl() + sum(v for _, v in mods) + r.counter_bonus
-            ov.chance, ov.chance_of = _d20(dc - bonus, False), "check"
+        if dispel or known:  # DU-16 needs no identification; DU-14 needs the spell
+            from .reactions import duel_counter_check
+
+            dc, mods, _ = duel_counter_check(duel, r, cast, used, ov.slot or 0)
+            ov.chance, ov.chance_of = _d20(dc - sum(v for _, v in mods), False), "check"
         return
     if not known:
         return

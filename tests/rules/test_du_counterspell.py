@@ -179,3 +179,57 @@ def test_du14_the_english_variant_sets_the_dc_at_15_plus_the_caster_s_level():
 
     assert dc("fr") == 15 + 1
     assert dc("en") == 15 + 5
+
+
+
+def _ilse_casts_mm_in_a_2nd_level_slot(*more, counter_roll: int = 10) -> Driver:
+    """Ilse (p1) has magic missile prepared in a 2nd-level slot (no metamagic: it stays a 1st-level spell)
+    and casts it at Kael (p2), who identifies it."""
+    from mageduel import roster
+
+    data = scenario("ilse", "kael", kind="duel")
+    sheet = roster.get("ilse").model_dump(mode="json")
+    sheet["prepared"]["2"] = ["magic_missile", "mirror_image", "glitterdust"]
+    data["participants"][0] = {"id": "p1", "character": sheet}
+    return Driver(
+        data,
+        plan=[("p1", "cast magic_missile slot2 @p2"), ("p2", "identify"), *more],
+        rolls=[("initiative", 20), ("Spellcraft", 20), ("duel counterspell", counter_roll)],
+    )
+
+
+def _at_kael_counter(du) -> bool:
+    return du.pending.player == "p2" and du.pending.kind == "counter"
+
+
+def test_du12_identification_dc_uses_the_spell_s_level_not_the_slot_s():
+    """Magic missile cast from a 2nd-level slot is still a 1st-level spell: Spellcraft DC 16, not 17."""
+    d = _ilse_casts_mm_in_a_2nd_level_slot()
+    d.run(until=_at_kael_counter)
+    (dc,) = [e for e in d.events("roll-dc") if "Spellcraft" in e.data["purpose"]]
+    assert dc.data["target"] == 16
+    assert d.events("identified")[0].data["level"] == 1
+    (spell,) = d.events("casting-spell")
+    assert spell.data["level"] == 1 and spell.data["slot"] == 2
+
+
+def test_du13_a_spell_in_a_higher_slot_may_be_duel_countered_from_a_slot_of_its_own_level():
+    d = _ilse_casts_mm_in_a_2nd_level_slot()
+    d.run(until=_at_kael_counter)
+    assert MM in d.duel.pending.option_ids  # a 1st-level slot counters a 1st-level spell
+
+
+def test_du14_counter_dc_is_15_plus_the_spell_s_level_whatever_its_slot():
+    d = _ilse_casts_mm_in_a_2nd_level_slot(("p2", MM), counter_roll=1)  # 1 + 5 + 10 = 16 against DC 16
+    d.run(until=lambda du: du.round >= 2)
+    (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("duel counterspell")]
+    assert roll.data["target"] == 16
+    assert dict(roll.data["modifiers"]) == {"caster level": 5, "same spell": 10}
+    assert d.events("countered")
+
+
+def test_du14_the_view_s_counter_chance_uses_the_same_dc_as_the_roll():
+    d = _ilse_casts_mm_in_a_2nd_level_slot()
+    d.run(until=_at_kael_counter)
+    (ov,) = [o for o in d.duel.view("p2").pending.options if o.id == MM]
+    assert ov.chance == 1.0  # d20 + 5 + 10 meets DC 16 on any roll
