@@ -457,9 +457,7 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     assert cond is not None
     sp = spell_by_id(cond.source)
     duel.remove_condition(c.id, cond, "discharged")
-    cast = Casting(
-        c.id, sp, sp.level, [t.id], None, slot=cond.data["slot"], known_by={c.id}, revealed=True
-    )
+    cast = Casting(c.id, sp, sp.level, [t.id], None, slot=cond.data["slot"], known_by={c.id}, revealed=True)
     duel.emit("touch", c.id, {"spell": sp.id, "target": t.id}, ("C-4",))
     if hostile(sp) and t.side != c.side:
         d = yield from _rx.defend_window(duel, t, c, "spell", sp)

@@ -181,7 +181,6 @@ def test_du14_the_english_variant_sets_the_dc_at_15_plus_the_caster_s_level():
     assert dc("en") == 15 + 5
 
 
-
 def _ilse_casts_mm_in_a_2nd_level_slot(*more, counter_roll: int = 10) -> Driver:
     """Ilse (p1) has magic missile prepared in a 2nd-level slot (no metamagic: it stays a 1st-level spell)
     and casts it at Kael (p2), who identifies it."""
