@@ -252,6 +252,11 @@ def end_of_turn(duel: Duel, c: Combatant) -> Gen:
 
     yield from _eff.repeat_saves(duel, c)
     yield from _rx.effort_end_of_turn(duel, c)
+    # C-9 / DU-11: an immediate action taken before this turn spent its swift action; it is available
+    # again once this turn ends (not only at the start of the turn after), so one who acts after her
+    # attacker may dodge or duel-counter every round.
+    if not c.swift_spent_next:
+        c.immediate_ready = True
 
 
 def _stabilise(duel: Duel, c: Combatant) -> Gen:

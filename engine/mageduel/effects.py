@@ -13,7 +13,7 @@ Every hit point damage goes through :func:`deal_damage`, which calls ``hooks.tra
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import actions as _act
@@ -408,8 +408,8 @@ def cast_spell(
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
-        for tid in cast.dodgers:
-            _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
+        for tid in sorted(cast.dodgers):
+            dodge_resolved(duel, cast, tid)  # DU-25, for those the spell never reached
         if c.has("invisible") and hostile(sp):
             for cond in [x for x in c.conditions if x.name == "invisible" and x.data.get("ends_on_attack")]:
                 duel.remove_condition(c.id, cond, "attacked")
@@ -469,8 +469,20 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     if duel.outcome is not None or c.status != "active":
         return
     yield from resolve(duel, Ctx(cast, c, sp, cond.data["cl"], cond.data["dc"]), sp.effects, t.id)
-    for tid in cast.dodgers:
-        _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
+    dodge_resolved(duel, cast, t.id)  # DU-25
+
+
+def dodge_resolved(duel: Duel, cast: Casting, tid: str) -> None:
+    """DU-25: the dodged attack is resolved, so the dodger's -2 to AC and Reflex begins now: a later ray of
+    the same spell, a later sphere or a later Reflex save against it meets the -2, not the +4 (DU-23)."""
+    if tid in cast.dodgers and tid not in cast.dodge_resolved:
+        cast.dodge_resolved.add(tid)
+        _rx.dodge_aftermath(duel, duel.by_id[tid])
+
+
+def _dodging(cast: Casting, tid: str) -> bool:
+    """DU-23: the +4 holds against the dodged attack only, until it is resolved."""
+    return tid in cast.dodgers and tid not in cast.dodge_resolved
 
 
 def _lost(duel: Duel, cast: Casting, why: str) -> None:
@@ -501,7 +513,6 @@ class Ctx:
     half: bool = False
     critical: bool = False
     defer: list[Any] | None = None  # DU-19: conditions and later nodes collected instead of applied
-    dodge_used: set[str] = field(default_factory=set)
 
 
 def _dur_rounds(duel: Duel, ctx: Ctx, dur: Any) -> Gen:
@@ -554,7 +565,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     c = ctx.caster
     rays = at_level(node.rays, ctx.cl)
     kind = node.attack
-    for i in range(rays):
+    for _ in range(rays):
         if t.status not in ("active", "dying"):
             return
         mods = c.attack_parts(kind)
@@ -563,7 +574,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         if c.has("invisible") and not t.has("blinded"):
             mods.append(("invisible attacker", 2))  # C-11
         parts = t.ac_parts("touch")
-        if t.id in ctx.cast.dodgers and i == 0:
+        if _dodging(ctx.cast, t.id):
             parts.append(("duel dodge", 4))  # DU-23: against that attack only
         ac = sum(v for _, v in parts)
         r = yield from duel.check(
@@ -575,6 +586,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             kind="attack",
             against="touch AC",
         )
+        dodge_resolved(duel, ctx.cast, t.id)  # DU-25: this ray is the dodged attack; later ones meet the -2
         chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
         _act.spend_attack_uses(duel, c)
         if r.success and chance:
@@ -606,7 +618,7 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     save = node.save
     mods = t.save_parts(save)
-    if save == "ref" and t.id in ctx.cast.dodgers:
+    if save == "ref" and _dodging(ctx.cast, t.id):
         mods.append(("duel dodge", 4))  # DU-23
     if t.id in ctx.cast.save_penalty:
         mods.append(("failed duel counterspell", -2))  # DU-15
@@ -623,6 +635,8 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     r = yield from duel.check(
         t.id, f"{save} save against {ctx.spell.id}", mods, ctx.dc, ("C-5",), kind="save"
     )
+    if save == "ref":
+        dodge_resolved(duel, ctx.cast, t.id)  # DU-25
     if not r.success:
         delayed = yield from _rx.effort_after_failed_save(duel, t, save, mods, ctx.dc)
         if delayed:

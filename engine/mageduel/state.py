@@ -218,6 +218,7 @@ class Casting:
     lost: bool = False
     save_penalty: set[str] = field(default_factory=set)  # DU-15: -2 on saves against it
     dodgers: set[str] = field(default_factory=set)  # DU-23
+    dodge_resolved: set[str] = field(default_factory=set)  # DU-25: their -2 has begun
     failed_identify: set[str] = field(default_factory=set)  # DU-12
     choice: str | None = None
     struck: set[str] = field(default_factory=set)  # hit by the current missile's attack (meteor swarm)

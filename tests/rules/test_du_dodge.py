@@ -114,3 +114,35 @@ def test_du25_the_penalty_survives_the_end_of_a_mageduel():
     d.run()
     assert d.events("restored")  # MD-20 took back the duel's spells...
     assert [c.stat for c in d.duel.by_id["p1"].conditions if c.source == "duel dodge"] == ["ac", "ref"]
+
+
+def test_du25_the_minus_2_starts_when_the_dodged_ray_is_resolved_so_later_rays_meet_it():
+    """Nadira (9th level) fires two scorching rays at Ilse, who dodges: the first ray meets touch AC + 4
+    (DU-23), the second the touch AC - 2 of the dodge's aftermath (DU-25), not the plain touch AC."""
+    d = Driver(
+        scenario("nadira", "ilse", kind="duel"),
+        plan=[("p1", casting("scorching_ray", "p2")), ("p2", "react dodge")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    rays = [e for e in d.events("roll") if e.data["purpose"] == "scorching_ray: ranged touch attack"]
+    touch = sum(v for _, v in d.duel.by_id["p2"].ac_parts("touch"))  # her turn: the -2 is over
+    assert [r.data["target"] for r in rays] == [touch + 4, touch - 2]
+
+
+def test_du25_meteor_swarm_s_later_spheres_and_saves_meet_the_minus_2():
+    """Meteor swarm's spheres are four attacks: the dodge's +4 meets the first sphere's touch attack;
+    once it is resolved the later spheres' attacks and every Reflex save against the swarm meet the -2."""
+    d = Driver(
+        scenario("aurelian", "ilse", kind="duel", positions=[(0, 0), (60, 0)]),
+        plan=[("p1", casting("meteor_swarm", "p2")), ("p2", "react dodge")],
+        rolls=[("initiative", 20), ("ref save", 20)],
+    )
+    d.run(until=lambda du: du.outcome is not None or (du.pending.player == "p2" and du.pending.kind == "turn"))
+    spheres = [e for e in d.events("roll") if e.data["purpose"].startswith("meteor_swarm: ")]
+    saves = [e for e in d.events("roll") if e.data["purpose"] == "ref save against meteor_swarm"]
+    assert len(spheres) >= 2 and saves
+    touch = spheres[0].data["target"]
+    assert [r.data["target"] for r in spheres] == [touch] + [touch - 6] * (len(spheres) - 1)
+    assert all(dict(x.data["modifiers"]).get("duel dodge (after)") == -2 for x in saves)
+    assert all("duel dodge" not in dict(x.data["modifiers"]) for x in saves)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mageduel.duel_actions import area_allowed
 from mageduel.state import Option
 
-from tests.rules.rules_kit import Driver, scenario, zone_opts
+from tests.rules.rules_kit import Driver, casting, scenario, zone_opts
 
 
 def test_du8_everyone_rolls_initiative_and_there_is_no_surprise_round():
@@ -183,3 +183,21 @@ def record(ask) -> str:
 
     ASKED.append((ask.player, ask.kind))
     return default_choice(ask)
+
+
+def test_du11_c9_the_immediate_action_is_back_once_the_turn_whose_swift_it_spent_ends():
+    """Ilse acts after Kael. Her dodge in round 1 spends the swift action of her round-1 turn; once that
+    turn ends she has an immediate action again, so she may dodge Kael's spell in round 2 as well."""
+    d = Driver(
+        scenario("ilse", "kael", kind="duel"),
+        plan=[
+            ("p2", casting("magic_missile", "p1")),
+            ("p1", "react dodge"),
+            ("p2", casting("magic_missile", "p1")),
+        ],
+        rolls=[("initiative", 1)],
+    )
+    d.run(until=lambda du: du.pending.player == "p1" and du.pending.kind == "turn")
+    assert d.duel.by_id["p1"].immediate_ready is False  # her own turn: its swift action is spent
+    d.run(until=lambda du: du.round == 3 or (du.pending.player == "p1" and du.pending.kind == "defend"))
+    assert d.duel.round == 2 and "react dodge" in d.duel.pending.option_ids
