@@ -610,6 +610,8 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
 
 #: A bull rush reaches a foe within 5 feet.
 BULL_RUSH_REACH = 5.0 + geometry.EPSILON
+
+
 def maneuver_bonus(c: Combatant, maneuver: str) -> list[tuple[str, int]]:
     """CMB: base attack bonus + Str, + what the sheet or stat line adds (size), + a feat's bonus for this
     maneuver (Improved Bull Rush +2)."""
@@ -684,6 +686,7 @@ def weapon_attack(
         yield from _rx.attacks_of_opportunity(duel, c, "a ranged attack", None)
         if c.status != "active" or duel.outcome is not None:
             return
+    c.wielding = w.id  # DU-27: the weapon attacked with is the one in hand
     bonuses = full_attack_bonuses(c) if full_attack else (c.attacks[0],)
     if hold_parry and len(bonuses) > 1:
         bonuses = bonuses[:-1]

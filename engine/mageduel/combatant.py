@@ -111,6 +111,8 @@ class Combatant:
     #: and the round of the last duel parry made with it (once per round).
     parry_held: bool = False
     feature_parry_round: int = -1
+    #: DU-27: the weapon in hand (its id): the one last attacked with; None until then — see ``wielded``.
+    wielding: str | None = None
     effort_delay_hp: bool = False  # DU-20 in force
     deferred: list[Any] = field(default_factory=list)  # DU-19 effects waiting for the end of next turn
     mirror_images: int = 0
@@ -346,6 +348,24 @@ class Combatant:
                 p.used = True
                 return
         raise ValueError(f"{self.id} has no prepared {spell_id} at level {level}")
+
+    def wielded(self) -> WeaponUse | None:
+        """DU-27: the weapon in hand — the one this combatant last attacked with; before any attack, the
+        first manufactured melee weapon of its sheet (its main weapon), or bare hands if it has none."""
+        if self.wielding is not None:
+            for w in self.weapons:
+                if w.id == self.wielding:
+                    return w
+        melee = [w for w in self.weapons if w.kind == "melee"]
+        return next((w for w in melee if not w.unarmed), melee[0] if melee else None)
+
+    def parry_weapons(self) -> list[WeaponUse]:
+        """DU-27: what a duel parry may be rolled with: the melee weapon in hand (a bow or crossbow in hand
+        parries nothing); a creature's natural weapons are always ready, so any of them."""
+        if self.cls == "creature":
+            return [w for w in self.weapons if w.kind == "melee"]
+        w = self.wielded()
+        return [w] if w is not None and w.kind == "melee" else []
 
     def melee_reach(self) -> float:
         """The longest reach of its melee weapons (0 without one): nobody farther can be threatened."""

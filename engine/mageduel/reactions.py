@@ -345,7 +345,7 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
         return set()
     opts = [Option("react dodge", "dodge", {"reaction": "dodge"})] if target.immediate_ready else []
     if source == "weapon" and not getattr(what, "firearm", False):  # DU-26: not spells, not firearms
-        for w in target.weapons:
+        for w in target.parry_weapons():  # DU-27: the weapon wielded
             if w.kind == "melee":
                 data = {"reaction": "parry", "weapon": w.id} | ({"feature": True} if free else {})
                 opts.append(Option(f"react parry {w.id}", "parry", data))

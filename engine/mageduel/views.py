@@ -67,6 +67,7 @@ class CombatantView(_M):
     conditions: list[ConditionView]
     mirror_images: int
     summoned_by: str | None = None
+    wielding: str | None = None  # DU-27: the weapon in hand, the one a duel parry is rolled with
 
 
 class SpellSlotView(_M):
@@ -214,6 +215,7 @@ def _public(c: Combatant) -> dict[str, Any]:
         "conditions": _conds(c),
         "mirror_images": c.mirror_images,
         "summoned_by": c.summoned_by,
+        "wielding": w.id if (w := c.wielded()) is not None else None,
     }
 
 

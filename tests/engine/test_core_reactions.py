@@ -49,6 +49,7 @@ def test_parry_at_highest_bab_minus_5_that_meets_the_attack_roll_parries():
 
 def test_unarmed_parry_takes_a_further_minus_2():
     d = core_duel(dice=[15, 5, 12, 20])
+    d.by_id["p2"].wielding = "unarmed_strike"  # DU-27: Kael's hands are empty (his spear put away)
     run(d, "p1: attack quarterstaff @p2", "p2: react parry unarmed_strike")
     mods = dict((n, v) for n, v in rolls(d, "duel parry")[0]["modifiers"])
     assert mods["unarmed"] == -2

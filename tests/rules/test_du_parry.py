@@ -24,9 +24,18 @@ def test_du26_a_weapon_attack_can_be_parried_a_spell_cannot():
     assert not [i for i in s.duel.pending.option_ids if "parry" in i]
 
 
-def parried(parry_weapon: str, attack: int, parry: int) -> Driver:
+def parried(parry_weapon: str, attack: int, parry: int, bare_handed: bool = False) -> Driver:
+    """Garrick (p1) full-attacks Garrick (p2), who parries the first blow (``bare_handed``: p2 carries no
+    weapon, so he parries with his fists)."""
+    data = scenario("garrick", "garrick", kind="duel", positions=CLOSE)
+    if bare_handed:
+        from mageduel import roster
+
+        sheet = roster.get("garrick").model_dump(mode="json")
+        data["participants"][1]["character"] = {**sheet, "weapons": []}
+        del data["participants"][1]["roster"]
     d = Driver(
-        scenario("garrick", "garrick", kind="duel", positions=CLOSE),
+        data,
         plan=[("p1", "full-attack longsword @p2"), ("p2", f"react parry {parry_weapon}")],
         rolls=[
             ("initiative", 20),
@@ -68,7 +77,7 @@ def test_du27_the_parry_is_rolled_with_the_weapon_wielded_and_its_own_modifiers(
 
 
 def test_du27_unarmed_the_parry_takes_2_more():
-    d = parried("unarmed_strike", attack=12, parry=18)
+    d = parried("unarmed_strike", attack=12, parry=18, bare_handed=True)
     (roll,) = [e for e in d.events("roll") if e.data["purpose"] == "duel parry"]
     assert ["unarmed", -2] in roll.data["modifiers"] and roll.data["total"] == 21
     assert d.events("parry-fails")
@@ -182,3 +191,42 @@ def test_du29_a_parried_critical_still_hits_for_normal_damage():
     assert d.events("parried") and d.events("parry-critical")[0].clauses == ("DU-29",)
     (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
     assert hit.data["critical"] is False and hit.data["amount"] == 6 - 1  # one die, Str -1: not doubled
+
+
+def _garrick_attacks_garrick(*plan, p2_first: bool = False) -> Driver:
+    return Driver(
+        scenario("garrick", "garrick", kind="duel", positions=CLOSE),
+        plan=list(plan),
+        rolls=[("initiative", 1 if p2_first else 20)],
+    )
+
+
+def _at_p2_defence(du) -> bool:
+    return du.pending.player == "p2" and du.pending.kind == "defend"
+
+
+def test_du27_only_the_weapon_in_hand_can_parry():
+    """Garrick holds his longsword: he parries with it, not with the dagger at his belt nor bare-handed."""
+    d = _garrick_attacks_garrick(("p1", "attack longsword @p2"))
+    d.run(until=_at_p2_defence)
+    parries = [i for i in d.duel.pending.option_ids if i.startswith("react parry")]
+    assert parries == ["react parry longsword"]
+    assert d.duel.view("p2").me.wielding == "longsword"
+
+
+def test_du27_the_weapon_last_attacked_with_is_the_one_in_hand():
+    """Garrick (p2) stabs with his dagger on his turn: in round 2 he parries with the dagger."""
+    d = _garrick_attacks_garrick(("p2", "attack dagger @p1"), ("p1", "attack longsword @p2"), p2_first=True)
+    d.run(until=_at_p2_defence)
+    assert [i for i in d.duel.pending.option_ids if i.startswith("react parry")] == ["react parry dagger"]
+
+
+def test_du27_a_ranged_weapon_in_hand_cannot_parry():
+    """Garrick (p2) shoots his longbow on his turn: holding a bow, he has no weapon to parry a blade with."""
+    d = _garrick_attacks_garrick(
+        ("p2", lambda o: o.id.startswith("attack longbow @p1")), ("p1", "attack longsword @p2"), p2_first=True
+    )
+    d.run(until=lambda du: du.turn_of == "p1" and du.pending.player == "p2")
+    assert d.events("attack")[0].data.get("weapon") == "longbow"
+    assert d.duel.pending.kind == "defend" and "react dodge" in d.duel.pending.option_ids
+    assert not [i for i in d.duel.pending.option_ids if i.startswith("react parry")]
