@@ -403,8 +403,10 @@ def cast_spell(
             affected = _area_targets(duel, c, sp, point)
             if sp.area is not None and sp.area.origin == "caster":
                 affected = [a for a in affected if a != c.id]
+            cast.area_rolls = {}  # one damage roll for the whole area
             for tid in affected:
                 yield from resolve(duel, ctx, sp.effects, tid)
+            cast.area_rolls = None
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
@@ -690,8 +692,10 @@ def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:
         found = [x for x in found if not _walls.blocked(duel, t.pos, duel.by_id[x].pos)]
+    outer, ctx.cast.area_rolls = ctx.cast.area_rolls, {}  # this burst's own roll, shared by all in it
     for tid in duel.hooks.filter_area(duel, ctx.caster.id, shape, found):
         yield from resolve(duel, ctx, node.effects, tid)
+    ctx.cast.area_rolls = outer
 
 
 def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
@@ -745,8 +749,8 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     d = node.dice
     count = d.count_at(ctx.cl) * (2 if ctx.critical else 1)
-    rolls = yield from duel.roll_dice(ctx.caster.id, count, d.die, f"{ctx.spell.id} damage")
-    amount = (sum(rolls) + d.bonus_at(ctx.cl)) * d.multiplier
+    rolled = yield from _area_roll(duel, ctx, node, count, d.die, f"{ctx.spell.id} damage")
+    amount = (rolled + d.bonus_at(ctx.cl)) * d.multiplier
     if d.maximum is not None:
         amount = min(amount, d.maximum)
     notes = []
@@ -780,6 +784,18 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             notes=notes,
         ),
     )
+
+
+def _area_roll(duel: Duel, ctx: Ctx, node: Any, count: int, die: int, purpose: str) -> Gen:
+    """The dice of ``node`` rolled: once per area (every creature in it takes the same roll, each with its
+    own save), once per creature otherwise."""
+    shared = ctx.cast.area_rolls
+    if shared is not None and id(node) in shared:
+        return shared[id(node)]
+    rolls = yield from duel.roll_dice(ctx.caster.id, count, die, purpose)
+    if shared is not None:
+        shared[id(node)] = sum(rolls)
+    return sum(rolls)
 
 
 def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
@@ -826,10 +842,10 @@ def _amount(duel: Duel, ctx: Ctx, node: Any, what: str) -> Gen:
     """A node's ``dice`` rolled (``purpose``: "<spell> <what>") or its fixed ``amount`` at the caster's
     level, halved on a successful save that halves (``ctx.half``)."""
     if node.dice is not None:
-        r = yield from duel.roll_dice(
-            ctx.caster.id, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} {what}"
+        rolled = yield from _area_roll(
+            duel, ctx, node, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} {what}"
         )
-        amount = sum(r) + node.dice.bonus_at(ctx.cl)
+        amount = rolled + node.dice.bonus_at(ctx.cl)
     else:
         amount = at_level(node.amount, ctx.cl)
     return amount // 2 if ctx.half else amount

@@ -222,6 +222,9 @@ class Casting:
     failed_identify: set[str] = field(default_factory=set)  # DU-12
     choice: str | None = None
     struck: set[str] = field(default_factory=set)  # hit by the current missile's attack (meteor swarm)
+    #: While an area is resolved: its dice rolled so far, by effect node, so that every creature in it takes
+    #: the same roll (each with its own save); None outside an area.
+    area_rolls: dict[int, int] | None = None
 
 
 class Duel:

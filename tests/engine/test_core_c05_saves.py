@@ -27,3 +27,21 @@ def test_c5_a_failed_will_save_applies_the_condition():
     assert d.pending.kind == "effort"  # DU-18: a failed Will save opens the duel effort window
     run(d, "p2: pass")
     assert d.by_id["p2"].has("dazed")
+
+
+def test_c5_an_area_rolls_its_damage_once_and_each_creature_saves_on_its_own():
+    """A fireball over Kael and Bram: one damage roll (5d6 = 20) for both; Kael fails his Reflex save and
+    takes 20, Bram makes his and takes half of the same roll, 10."""
+    from tests.rules.rules_kit import Driver, casting, scenario
+
+    d = Driver(
+        scenario(
+            "ilse", "kael", "bram", kind="duel", sides=["a", "b", "b"], positions=[(0, 0), (40, 0), (42, 0)]
+        ),
+        plan=[("p1", casting("fireball", "p2"))],
+        rolls=[("initiative", 20), ("fireball damage", 20), ("ref save", 2), ("ref save", 19)],
+    )
+    d.run(until=lambda du: du.turn_of == "p2" or du.outcome is not None)
+    assert [e.data["purpose"] for e in d.events("roll")].count("fireball damage") == 1
+    hurt = {e.actor: e.data["amount"] for e in d.events("damage")}
+    assert hurt == {"p2": 20, "p3": 10}
