@@ -99,37 +99,64 @@ class Condition:
         )
 
 
-STACKING_TYPES = frozenset({"dodge", "untyped", "penalty"})
-
-
-def total_modifier(conditions: list[Condition], stats: tuple[str, ...]) -> int:
-    """The sum of modifiers to any of ``stats``, applying the stacking rule (highest bonus of each type;
-    penalties, dodge and untyped bonuses add up)."""
-    best: dict[str, int] = {}
-    total = 0
-    for c in conditions:
-        if c.stat not in stats or c.value == 0:
-            continue
-        if c.value < 0 or c.bonus_type in STACKING_TYPES:
-            total += c.value
-        elif c.value > best.get(c.bonus_type, 0):
-            best[c.bonus_type] = c.value
-    return total + sum(best.values())
+#: Bonus types that add up (from different sources): dodge, circumstance and untyped bonuses; penalties too.
+STACKING_TYPES = frozenset({"dodge", "untyped", "circumstance", "penalty"})
 
 
 def named_modifiers(conditions: list[Condition], stats: tuple[str, ...]) -> list[tuple[str, int]]:
-    """The modifiers to ``stats`` as (name, value) pairs for a roll event, after stacking."""
+    """The modifiers to ``stats`` as (name, value) pairs, after Pathfinder's stacking rules — the one place
+    they live:
+
+    - one source never stacks with itself: of the modifiers one spell (or duel action) puts on the same
+      stat, only the strongest bonus and the strongest penalty count;
+    - penalties, and dodge, circumstance and untyped bonuses, from different sources add up;
+    - of the other bonus types (armor, shield, deflection, enhancement, resistance …) only the highest
+      of each type counts.
+    """
+    strongest: dict[tuple[str, str, bool], Condition] = {}
+    for c in conditions:
+        if c.stat in stats and c.value != 0 and c.source:
+            key = (c.source, c.stat, c.value < 0)
+            old = strongest.get(key)
+            if old is None or abs(c.value) > abs(old.value):
+                strongest[key] = c
     best: dict[str, tuple[str, int]] = {}
     out: list[tuple[str, int]] = []
     for c in conditions:
         if c.stat not in stats or c.value == 0:
             continue
+        if c.source and strongest[(c.source, c.stat, c.value < 0)] is not c:
+            continue  # the same source again: it does not stack
         if c.value < 0 or c.bonus_type in STACKING_TYPES:
             out.append((c.name, c.value))
         elif c.value > best.get(c.bonus_type, ("", 0))[1]:
             best[c.bonus_type] = (c.name, c.value)
     out.extend(best.values())
     return out
+
+
+def total_modifier(conditions: list[Condition], stats: tuple[str, ...]) -> int:
+    """The sum of the modifiers to any of ``stats`` after the stacking rules (:func:`named_modifiers`)."""
+    return sum(v for _, v in named_modifiers(conditions, stats))
+
+
+def renews(conditions: list[Condition], new: Condition) -> Condition | None:
+    """The condition ``new`` renews instead of stacking with: the same effect of the same spell or duel
+    action (same source, name, stat and value) already on the creature. Ongoing damage and summons are
+    separate instances, never renewed."""
+    if not new.source or new.data.get("ongoing") or new.data.get("summon") or new.data.get("dormant"):
+        return None
+    for old in conditions:
+        if (
+            old.source == new.source
+            and old.name == new.name
+            and old.stat == new.stat
+            and old.value == new.value
+            and not old.data.get("dormant")
+            and not old.data.get("ongoing")
+        ):
+            return old
+    return None
 
 
 def rule_modifiers(names: set[str], field_name: str) -> list[tuple[str, int]]:

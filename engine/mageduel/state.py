@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
-from .conditions import Condition
+from .conditions import Condition, renews
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, roll_data
 from .hooks import Hooks, build_hooks
@@ -507,6 +507,21 @@ class Duel:
 
     def add_condition(self, cid: str, cond: Condition, announce: bool = True) -> None:
         c = self.by_id[cid]
+        old = renews(c.conditions, cond)
+        if old is not None:
+            # The same effect of the same spell again: it does not stack; it lasts the longer of the two
+            # durations (a second flare renews the first's minute).
+            if cond.rounds is None or (old.rounds is not None and cond.rounds >= old.rounds):
+                old.rounds, old.tick_on = cond.rounds, cond.tick_on
+                old.data = {**old.data, **cond.data}
+            c.dirty()
+            self.emit(
+                "condition-renewed",
+                cid,
+                {"condition": old.name, "rounds": old.rounds, "source": old.source},
+                old.clauses,
+            )
+            return
         c.conditions.append(cond)
         c.dirty()
         if announce:

@@ -191,3 +191,39 @@ def test_c11_charmed_is_a_compulsion_for_md3_acclimation():
     d = core_duel()
     resolve_nodes(d, "p1", "p2", "charm_person", get("charm_person").effects[0].effects)
     assert rite.compulsion_on(d.by_id["p2"]) == "charmed (charm_person)"
+
+
+def test_c11_the_same_spell_again_renews_its_effect_instead_of_stacking():
+    """Two flares on Kael, who fails both saves: still one -1 to attacks (one badge), its minute renewed."""
+    from tests.rules.rules_kit import Driver, casting, scenario
+
+    d = Driver(
+        scenario("ilse", "kael", kind="duel"),
+        plan=[("p1", casting("flare", "p2")), ("p1", casting("flare", "p2"))],
+        rolls=[("initiative", 20), ("fort save", 1), ("fort save", 1)],
+    )
+    d.run(until=lambda du: du.round == 2 and du.turn_of == "p2")
+    kael = d.duel.by_id["p2"]
+    assert [p for p in kael.attack_parts("melee") if p[0] == "flare"] == [("flare", -1)]
+    assert sorted(c.stat for c in kael.conditions if c.source == "flare") == ["attack", "perception"]
+    renewed = d.events("condition-renewed")
+    assert [e.data["condition"] for e in renewed] == ["flare", "flare"] and renewed[0].data["rounds"] == 10
+    assert [v.name for v in d.duel.view("p2").me.conditions].count("flare") == 2  # attack and perception
+
+
+def test_c11_modifiers_from_one_source_do_not_stack_penalties_and_circumstance_from_several_do():
+    same = [
+        Condition("flare", source="flare", stat="attack", value=-1, bonus_type="penalty"),
+        Condition("flare", source="flare", stat="attack", value=-1, bonus_type="penalty"),
+    ]
+    assert total_modifier(same, ("attack",)) == -1
+    two = [
+        Condition("flare", source="flare", stat="attack", value=-1, bonus_type="penalty"),
+        Condition("x", source="ray_of_enfeeblement", stat="attack", value=-2, bonus_type="penalty"),
+    ]
+    assert total_modifier(two, ("attack",)) == -3
+    circ = [
+        Condition("a", source="duel dodge", stat="ac", value=4, bonus_type="circumstance"),
+        Condition("b", source="cover", stat="ac", value=2, bonus_type="circumstance"),
+    ]
+    assert total_modifier(circ, ("ac",)) == 6

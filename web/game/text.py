@@ -407,6 +407,13 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         if k == "condition" and d.get("rounds"):
             text += " " + t("log.rounds", lang, rounds=d["rounds"])
         return text
+    if k == "condition-renewed":  # the same spell again: renewed, not stacked
+        return t(
+            "rules10.condition-renewed",
+            lang,
+            actor=actor,
+            condition=word("cond", str(d.get("condition", "")), lang),
+        )
     if k == "status":
         return t("ev.status", lang, actor=actor, status=word("status", str(d.get("status", "")), lang))
     if k == "maneuver":
