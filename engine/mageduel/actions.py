@@ -216,15 +216,15 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
             return
     while True:
         opts = turn_options(duel, c, b)
-        # Moves and steps are listed last before "end" (turn_options), so one look tells if there are any.
-        movable = len(opts) > 1 and opts[-2].kind in ("move", "step")
         choice = yield from duel.ask(
             c.id,
             "turn",
             opts,
             "your action",
             {"round": duel.round, "actor": c.id},
-            parametric=(lambda oid, c=c, b=b: _parametric(duel, c, b, oid)) if movable else None,
+            # unlisted ids: a move or step to any point, an area spell at any point (only "end" left: none)
+            parametric=(lambda oid, c=c, b=b: _parametric(duel, c, b, oid)) if len(opts) > 1 else None,
+            explain=lambda oid, c=c, b=b: _explain(duel, c, b, oid),
         )
         opt = None
         for o in opts:
@@ -433,6 +433,11 @@ def _point_text(p: tuple) -> str:
     return t
 
 
+def charm_allows(duel: Duel, c: Combatant, opt: Option) -> bool:
+    """C-11: may a charmed ``c`` take ``opt`` (nothing hostile that would catch its charmer)?"""
+    return bool(_charm_filter(duel, c, [opt]))
+
+
 def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
     """C-11 charmed (charm person): no attack, and no hostile spell, that would catch the charmer."""
     charmers = {
@@ -532,9 +537,13 @@ def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:
 
 
 def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
-    """``move X,Y[,Z]`` / ``step X,Y[,Z]`` to any point within reach of the budget."""
+    """``move X,Y[,Z]`` / ``step X,Y[,Z]`` to any point within reach of the budget; ``cast <area spell>
+    @X,Y`` centred on any point (DU-10: as long as it takes in an opponent)."""
 
     parts = oid.split()
+    if parts and parts[0] == "cast":
+        found = _eff.cast_at_point(duel, c, b, oid)
+        return found if isinstance(found, Option) else None
     if len(parts) != 2 or parts[0] not in ("move", "step"):
         return None
     p = parse_point(parts[1])
@@ -556,6 +565,12 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     if hook is not None and hook(duel, c.id, opt) is not None:
         return None
     return opt
+
+
+def _explain(duel: Duel, c: Combatant, b: Budget, oid: str) -> str | None:
+    """Why an unlisted turn option is not legal, when a rule can say (an area cast at a point)."""
+    found = _eff.cast_at_point(duel, c, b, oid)
+    return found if isinstance(found, str) else None
 
 
 def spend(b: Budget, what: str) -> None:

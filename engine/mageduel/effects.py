@@ -158,6 +158,14 @@ def spell_aims(
             if geometry.within(c.pos, a.pos, rng) and _creature_ok(sp, a):
                 aims.append((f" @{a.id}", {"targets": [a.id]}))
     elif tk in ("creature", "creatures"):
+        if _targeted_dispel(sp):
+            # DU-10: oneself and one's allies are participants too: dispel magic may be aimed at them, to
+            # end what their foes cast on them (offered only when there is something to dispel).
+            for a in allies:
+                if a.id != c.id and duel.walls and _walls.blocked(duel, c.pos, a.pos):
+                    continue
+                if geometry.within(c.pos, a.pos, rng) and _foes_spells_on(duel, a):
+                    aims.append((f" @{a.id}", {"targets": [a.id]}))
         for o in opponents:
             if duel.walls and _walls.blocked(duel, c.pos, o.pos):
                 continue  # no line of effect through a wall
@@ -190,6 +198,91 @@ def spell_aims(
             ]
             aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
     return aims
+
+
+def _targeted_dispel(sp: Any) -> bool:
+    return any(getattr(n, "kind", "") == "dispel" for n in sp.effects)
+
+
+def _foes_spells_on(duel: Duel, t: Combatant) -> list[str]:
+    """The spells on ``t`` cast by someone not on its side, that a dispel may end (first cast first)."""
+    out: list[str] = []
+    for cond in t.conditions:
+        src, by = cond.source, cond.data.get("caster")
+        if not src or src in out or cond.data.get("cl") is None or cond.data.get("dormant"):
+            continue
+        caster = duel.by_id.get(by) if by else None
+        if caster is not None and caster.side != t.side:
+            out.append(src)
+    return out
+
+
+def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str | None:
+    """``cast <spell>[ slotN] @x,y[ def]``: an area spell centred on (or, for a cone or a line, aimed at)
+    any point, not only on a creature. Returns the option, or why it is not legal (a sentence naming the
+    rule), or None if ``oid`` is not written so."""
+    from .notation import parse_point
+
+    parts = oid.split()
+    if len(parts) < 3 or parts[0] != "cast":
+        return None
+    defensive = parts[-1] == "def"
+    if defensive:
+        parts = parts[:-1]
+    slot_txt = parts[2] if len(parts) == 4 and parts[2].startswith("slot") else None
+    if len(parts) != (4 if slot_txt else 3) or not parts[-1].startswith("@"):
+        return None
+    p = parse_point(parts[-1][1:])
+    if p is None:
+        return None
+    sid = parts[1]
+    try:
+        sp = spell_by_id(sid)
+    except (KeyError, ValueError):
+        return f"no spell {sid!r}"
+    if sp.target.kind != "area" or sp.area is None:
+        return f"{sid} is not an area spell: aim it at a creature (@id)"
+    try:
+        slot = int(slot_txt[4:]) if slot_txt else sp.level
+    except ValueError:
+        return f"{slot_txt!r}: write slotN"
+    acting = b.standard and not (b.one_action and b.used_action)
+    if not acting or not c.can_cast() or (sid, slot) not in c.castable():
+        return f"{sid} cannot be cast from a level-{slot} slot now"
+    ct = sp.casting_time
+    if (ct in ("full_round", "one_round") and not b.full) or (ct == "swift" and not b.swift):
+        return f"{sid} needs an action this turn no longer has (C-9)"
+    threatened = bool(_act.threatened_by(duel, c))
+    if defensive and not threatened:
+        return "nobody threatens you: there is nothing to cast defensively against (C-10)"
+    point = geometry.rounded(p)
+    caster_origin = sp.area.origin == "caster"
+    if not caster_origin:
+        if not geometry.within(c.pos, point, _range(sp, c)):
+            return f"{fmt_point(point)} is out of {sid}'s range"
+        if duel.walls and _walls.blocked(duel, c.pos, point):
+            return f"a wall stands between you and {fmt_point(point)} (no line of effect)"
+    elif geometry.distance(c.pos, point) < geometry.EPSILON:
+        return "aim a cone or a line at a point other than your own"
+    origin = c.pos if caster_origin else point
+    shape = _shape(sp, c, origin, point)
+    affected = [
+        x.id
+        for x in duel.participants
+        if x.status == "active"
+        and shape.contains(x.pos)
+        and not (caster_origin and x.id == c.id)
+        and not (duel.walls and _walls.blocked(duel, origin, x.pos))
+    ]
+    data: dict[str, Any] = {"spell": sid, "slot": slot, "targets": [], "point": point, "affected": affected}
+    if defensive:
+        data["defensive"] = True
+    opt = Option(oid, "cast", data)
+    hook = duel.hooks.legal
+    why = hook(duel, c.id, opt) if hook is not None else None
+    if why is None and c.conditions and not _act.charm_allows(duel, c, opt):
+        why = "a charmed creature casts nothing hostile that would catch its charmer (C-11)"
+    return why if why is not None else opt
 
 
 def item_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
@@ -945,7 +1038,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 tick_on=c.id,
                 source=ctx.spell.id,
                 clauses=("C-13",),
-                data={"cl": ctx.cl, "hold_back": (c.id, within)},
+                data={"cl": ctx.cl, "caster": c.id, "hold_back": (c.id, within)},
             ),
         )
         return
@@ -982,6 +1075,7 @@ def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             bonus_type=node.bonus_type,
             data={
                 "cl": ctx.cl,
+                "caster": ctx.caster.id,
                 "uses": node.uses,
                 # true strike: its attack also ignores concealment's miss chance (actions.miss_chance)
                 **({"ignores_concealment": True} if "true_strike_concealment" in ctx.spell.special else {}),
@@ -1003,7 +1097,7 @@ def _concealment(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             stat="concealment",
             value=node.percent,
             clauses=("C-11",),
-            data={"cl": ctx.cl},
+            data={"cl": ctx.cl, "caster": ctx.caster.id},
         ),
     )
     return
@@ -1023,7 +1117,7 @@ def _keep_timed(t: Combatant, ctx: Ctx, name: str, stat: str, rounds: int | None
             tick_on=ctx.caster.id,
             source=ctx.spell.id,
             stat=stat,
-            data={"cl": ctx.cl},
+            data={"cl": ctx.cl, "caster": ctx.caster.id},
         )
     )
     t.dirty()
@@ -1074,7 +1168,7 @@ def _resist(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             stat=f"resist:{dtype}",
             value=amount,
             bonus_type="resistance",
-            data={"cl": ctx.cl},
+            data={"cl": ctx.cl, "caster": ctx.caster.id},
         )
     )
     t.dirty()
@@ -1192,9 +1286,12 @@ def _slay(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     spells_on = []
-    for cond in t.conditions:
-        if cond.source and cond.source not in spells_on and cond.data.get("cl") is not None:
-            spells_on.append(cond.source)
+    if t.side == ctx.caster.side:
+        spells_on = _foes_spells_on(duel, t)  # DU-10: on oneself or an ally, what the foes cast
+    else:
+        for cond in t.conditions:
+            if cond.source and cond.source not in spells_on and cond.data.get("cl") is not None:
+                spells_on.append(cond.source)
     # Dispel magic ends the first spell it beats; greater dispel magic one per four caster levels.
     most = 1
     if node.strength == "greater":
@@ -1267,7 +1364,7 @@ def _wall(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         tick_on=c.id,
         source=ctx.spell.id,
         clauses=("C-13",),
-        data={"cl": ctx.cl, "wall": True},
+        data={"cl": ctx.cl, "caster": c.id, "wall": True},
     )
     duel.walls.append(Wall(a, b, 10.0, c.id, ctx.spell.id, cond))
     c.conditions.append(cond)

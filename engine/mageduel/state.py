@@ -121,6 +121,8 @@ class Ask:
     context: dict[str, Any] = field(default_factory=dict)
     reaction: str | None = None
     parametric: Any = None
+    #: Optional: why an id that is not legal is not (a sentence naming the rule), or None.
+    explain: Any = None
 
     def find(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -297,6 +299,9 @@ class Duel:
             self.set_preference_from_notation(player, option_id)
             return
         if p.find(option_id) is None:
+            why = p.explain(option_id) if p.explain is not None else None
+            if why:
+                raise IllegalDecision(f"{option_id!r} is not legal for {player}: {why}")
             raise IllegalDecision(
                 f"{option_id!r} is not a legal {p.kind} option for {player}; legal: {', '.join(p.option_ids)}"
             )
@@ -363,6 +368,7 @@ class Duel:
         context: dict[str, Any] | None = None,
         reaction: str | None = None,
         parametric: Any = None,
+        explain: Any = None,
     ) -> Gen:
         """Ask ``player`` to choose; returns the option id. A lone option, or a reaction the player set to
         Always/Never, is decided without asking."""
@@ -379,7 +385,7 @@ class Duel:
                     return choice
         if len(options) == 1 and parametric is None:
             return options[0].id
-        answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric)
+        answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric, explain)
         return answer
 
     def roll_dice(

@@ -201,3 +201,62 @@ def test_du11_c9_the_immediate_action_is_back_once_the_turn_whose_swift_it_spent
     assert d.duel.by_id["p1"].immediate_ready is False  # her own turn: its swift action is spent
     d.run(until=lambda du: du.round == 3 or (du.pending.player == "p1" and du.pending.kind == "defend"))
     assert d.duel.round == 2 and "react dodge" in d.duel.pending.option_ids
+
+
+def _ilse_turn(du) -> bool:
+    return du.pending.player == "p1" and du.pending.kind == "turn"
+
+
+def test_du10_an_area_may_be_centred_on_any_point_that_takes_in_an_opponent():
+    """`cast fireball @x,y`: Ilse centres her fireball 5 feet short of Kael; it still takes him in."""
+    import pytest
+    from mageduel.state import IllegalDecision
+
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", positions=[(0, 0), (60, 0)]),
+        plan=[("p1", "cast fireball @55,0")],
+        rolls=[("initiative", 20), ("ref save", 1)],
+    )
+    d.run(until=_ilse_turn)
+    with pytest.raises(IllegalDecision):  # a point whose burst takes in no opponent (DU-10)
+        d.duel.apply("p1", "cast fireball @120,0")
+    with pytest.raises(IllegalDecision):  # out of range (400 ft + 40 ft per level)
+        d.duel.apply("p1", "cast fireball @700,0")
+    d.run(until=lambda du: du.turn_of == "p2")
+    (spell,) = d.events("spell")
+    assert spell.data["point"] == [55.0, 0.0, 0.0]
+    assert [e.actor for e in d.events("damage")] == ["p2"]
+
+
+def test_du10_an_area_at_a_point_may_not_catch_only_an_ally():
+    import pytest
+    from mageduel.state import IllegalDecision
+
+    d = Driver(
+        scenario(
+            "ilse", "bram", "kael", kind="duel", sides=["a", "a", "b"], positions=[(0, 0), (30, 30), (90, 0)]
+        ),
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=_ilse_turn)
+    with pytest.raises(IllegalDecision, match="DU-10"):
+        d.duel.apply("p1", "cast fireball @30,30")
+
+
+def test_du10_dispel_magic_may_be_aimed_at_oneself_or_an_ally():
+    """Kael flares Ilse; on her turn she may dispel it on herself, or on Bram, her ally, whom Kael also
+    flared — and the dispel works on the effects their foes put on them."""
+    d = Driver(
+        scenario(
+            "kael", "ilse", "bram", kind="duel", sides=["b", "a", "a"], positions=[(0, 0), (20, 0), (20, 10)]
+        ),
+        plan=[("p1", casting("flare", "p2")), ("p2", "cast dispel_magic @p2")],
+        rolls=[("initiative", 20), ("fort save", 1), ("dispel check", 20)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    ids = d.duel.pending.option_ids
+    assert "cast dispel_magic @p2" in ids and "cast dispel_magic @p1" in ids
+    assert "cast dispel_magic @p3" not in ids  # nothing on Bram to dispel
+    d.run(until=lambda du: du.turn_of == "p3")
+    assert not [c for c in d.duel.by_id["p2"].conditions if c.source == "flare"]
+    assert [e.data["condition"] for e in d.events("condition-ends") if e.actor == "p2"] == ["flare", "flare"]
