@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import geometry
 from .rite import mains
 
 if TYPE_CHECKING:
@@ -433,6 +434,9 @@ def disqualified_choices(duel: Duel) -> Gen:
         inside = duel.zone is not None and duel.zone.holds(c.pos)
         opts = [Option("stand-aside", "rite:disqualified", {})]
         if inside:
+            # MD-23: being inside does not end the mageduel by itself; leaving is allowed (and coming back
+            # in afterwards ends it, as attacking or using magic inside does).
+            opts.append(Option("leave-zone", "rite:disqualified", {}))
             opts.append(
                 Option(
                     "interfere",
@@ -449,6 +453,9 @@ def disqualified_choices(duel: Duel) -> Gen:
         ans = yield from duel.ask(c.id, "rite:disqualified", opts, "MD-23: you are disqualified")
         if ans == "stand-aside":
             continue
+        if ans == "leave-zone":
+            _leave_zone(duel, c)
+            continue
         act = next(o for o in opts if o.id == ans).data["act"]
         rest = [p.id for p in mains(duel) if not p.data.get("disqualified") and p.status not in MAGEDUEL_OUT]
         duel.emit("interference", c.id, {"who": c.id, "what": act}, ("MD-23", "MD-19"))
@@ -462,6 +469,17 @@ def disqualified_choices(duel: Duel) -> Gen:
             )
         )
         return
+
+
+def _leave_zone(duel: Duel, c: Combatant) -> None:
+    """MD-23: a disqualified participant walks out through the nearest face, to 5 feet beyond it."""
+    z = duel.zone
+    x, y = c.pos[0], c.pos[1]
+    faces = [(x, (0.0, y)), (z.width - x, (z.width, y)), (y, (x, 0.0)), (z.width - y, (x, z.width))]
+    border = min(faces, key=lambda f: f[0])[1]
+    frm = c.pos
+    c.pos = geometry.rounded(z.outside_point(border, 5.0))
+    duel.emit("leaves-zone", c.id, {"from": list(frm), "to": list(c.pos)}, ("MD-23",))
 
 
 def progress_check(duel: Duel) -> Gen:

@@ -305,3 +305,24 @@ def test_md26_the_defender_does_not_learn_the_spell_before_deciding():
     assert "fireball" in mine
     d.run(until=lambda du: bool([e for e in du.events if e.kind == "spell"]))
     assert "fireball" in d.duel.view("p2").model_dump_json()  # revealed once resolved
+
+
+def test_md23_a_disqualified_participant_may_leave_the_zone_then_coming_back_ends_it():
+    """Odile, disqualified inside the zone, walks out (that ends nothing); a round later she comes back in:
+    the mageduel ends for Kael and Ilse, tied."""
+    d = Driver(
+        scenario("odile", "kael", "ilse", options=zone_opts(26)),
+        plan=[("p1", "leave-zone"), ("p1", "re-enter")],
+    )
+    duel = fight(d)
+    endings.disqualify(duel, duel.by_id["p1"], "used a wand against Kael (MD-13)")
+    d.run(until=lambda du: du.outcome is not None or bool([e for e in du.events if e.kind == "leaves-zone"]))
+    (left,) = d.events("leaves-zone")
+    assert left.actor == "p1" and "MD-23" in left.clauses and duel.outcome is None
+    assert not duel.zone.holds(duel.by_id["p1"].pos)
+    d.run(until=lambda du: du.outcome is not None or du.pending.kind == "rite:disqualified")
+    assert duel.pending.option_ids == ["stand-aside", "re-enter"]
+    d.run()
+    out = duel.outcome
+    assert out.reason == "interference" and out.tie and "MD-23" in out.clauses
+    assert out.losers == ["p1"] and "comes back into the zone" in out.text
