@@ -18,6 +18,7 @@ from . import reactions as _rx
 from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
+from .events import RollPurpose
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
 from .state import Damage, Option
@@ -106,12 +107,16 @@ def default_initiative(duel: Duel) -> Gen:
             choice = yield from duel.ask(c.id, "face-off", opts, "DU-8: choose the skill of your face-off")
             skill = choice.split()[1]
             mods = c.skill_parts(skill)
-            r = yield from duel.check(c.id, f"initiative (face-off, {skill})", mods, None, ("DU-8",))
+            r = yield from duel.check(
+                c.id, f"initiative (face-off, {skill})", mods, None, ("DU-8",), code=RollPurpose.FACE_OFF
+            )
         else:
             mods = [("Dex", c.mod("dex"))]
             if c.initiative_bonus:
                 mods.append(("feats", c.initiative_bonus))
-            r = yield from duel.check(c.id, "initiative", mods, None, ("C-3", "DU-8"))
+            r = yield from duel.check(
+                c.id, "initiative", mods, None, ("C-3", "DU-8"), code=RollPurpose.INITIATIVE
+            )
         results.append((r.total, sum(v for _, v in mods), [], c.id))
     # Roll-offs among those tied on total and modifier.
     groups: dict[tuple[int, int], list[int]] = {}
@@ -121,7 +126,9 @@ def default_initiative(duel: Duel) -> Gen:
         while len(idxs) > 1:
             rolls = []
             for i in idxs:
-                n = yield from duel.d20(results[i][3], "initiative roll-off", log=True)
+                n = yield from duel.d20(
+                    results[i][3], "initiative roll-off", log=True, code=RollPurpose.ROLL_OFF
+                )
                 results[i][2].append(n)
                 rolls.append(n)
             duel.emit("roll-off", None, {"who": [results[i][3] for i in idxs], "rolls": rolls}, ("C-3",))
@@ -261,7 +268,14 @@ def end_of_turn(duel: Duel, c: Combatant) -> Gen:
 
 def _stabilise(duel: Duel, c: Combatant) -> Gen:
     """C-6: a dying creature makes a DC 10 Constitution check (minus its negative hp) or loses 1 hp."""
-    r = yield from duel.check(c.id, "stabilise", [("Con", c.mod("con")), ("negative hp", c.hp)], 10, ("C-6",))
+    r = yield from duel.check(
+        c.id,
+        "stabilise",
+        [("Con", c.mod("con")), ("negative hp", c.hp)],
+        10,
+        ("C-6",),
+        code=RollPurpose.STABILISE,
+    )
     if r.success:
         c.status = "unconscious"
         duel.emit("status", c.id, {"status": "stable", "hp": c.hp}, ("C-6",))
@@ -273,7 +287,7 @@ def _stabilise(duel: Duel, c: Combatant) -> Gen:
 def _confused_turn(duel: Duel, c: Combatant) -> Gen:
     """C-11 confused: d100 — 01-25 act normally, 26-50 babble, 51-75 hurt oneself, 76-100 attack the
     nearest creature. Returns True when the turn is used up."""
-    r = yield from duel.roll_dice(c.id, 1, 100, "confusion")
+    r = yield from duel.roll_dice(c.id, 1, 100, "confusion", code=RollPurpose.CONFUSION)
     n = sum(r)
     if n <= 25:
         duel.emit("confused", c.id, {"roll": n, "does": "acts normally"}, ("C-11",))
@@ -282,7 +296,9 @@ def _confused_turn(duel: Duel, c: Combatant) -> Gen:
         duel.emit("confused", c.id, {"roll": n, "does": "babbles"}, ("C-11",))
         return True
     if n <= 75:
-        d = yield from duel.roll_dice(c.id, 1, 8, "confusion: self-inflicted damage")
+        d = yield from duel.roll_dice(
+            c.id, 1, 8, "confusion: self-inflicted damage", code=RollPurpose.CONFUSION_DAMAGE
+        )
         duel.emit("confused", c.id, {"roll": n, "does": "hurts itself"}, ("C-11",))
         yield from duel.deal_damage(
             Damage(c.id, max(1, sum(d) + c.mod("str")), source="effect", attacker=c.id, clauses=["C-11"])
@@ -662,7 +678,9 @@ def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     cmd = maneuver_defence(t, "bull_rush")
     duel.emit("maneuver", c.id, {"maneuver": "bull_rush", "target": t.id}, ("C-13",))
     bonus = maneuver_bonus(c, "bull_rush")
-    r = yield from duel.check(c.id, "bull rush (CMB)", bonus, cmd, ("C-13",), against="CMD")
+    r = yield from duel.check(
+        c.id, "bull rush (CMB)", bonus, cmd, ("C-13",), against="CMD", code=RollPurpose.BULL_RUSH
+    )
     if not r.success:
         return
     feet = 5.0 + 5.0 * ((r.total - cmd) // 5)
@@ -750,6 +768,7 @@ def _weapon_attacks(
             ("C-4",),
             kind="attack",
             against="AC" if ac_kind == "normal" else "flat-footed AC",
+            code=RollPurpose.WEAPON_ATTACK,
         )
         chance = miss_chance(c, target)  # before the roll spends true strike, which ignores it
         spend_attack_uses(duel, c)
@@ -757,7 +776,14 @@ def _weapon_attacks(
         critical = False
         if hit and checks.is_threat(r.natural, w.crit_from, True):
             conf = yield from duel.check(
-                c.id, "critical confirmation", mods, ac, ("C-4",), kind="attack", against="AC"
+                c.id,
+                "critical confirmation",
+                mods,
+                ac,
+                ("C-4",),
+                kind="attack",
+                against="AC",
+                code=RollPurpose.CRITICAL_CONFIRMATION,
             )
             critical = conf.success
         if "dodge" in defence:
@@ -781,7 +807,11 @@ def _weapon_attacks(
             continue
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
         dice = yield from duel.roll_dice(
-            c.id, w.count * (w.crit_mult if critical else 1), w.die, f"{w.id} damage"
+            c.id,
+            w.count * (w.crit_mult if critical else 1),
+            w.die,
+            f"{w.id} damage",
+            code=RollPurpose.WEAPON_DAMAGE,
         )
         strength = c.mod("str") if w.kind == "melee" else 0
         amount = max(1, sum(dice) + strength * (w.crit_mult if critical else 1) + w.damage_bonus)
@@ -841,7 +871,7 @@ def roll_miss_chance(duel: Duel, c: Combatant, chance: int) -> Gen:
     """Roll d100 against a miss chance (C-4, C-11): above it, the attack still hits."""
     if not chance:
         return True
-    r = yield from duel.roll_dice(c.id, 1, 100, "miss chance")
+    r = yield from duel.roll_dice(c.id, 1, 100, "miss chance", code=RollPurpose.MISS_CHANCE)
     hit = sum(r) > chance
     duel.emit("miss-chance", c.id, {"roll": sum(r), "chance": chance, "hit": hit}, ("C-11",))
     return hit
@@ -857,7 +887,7 @@ def near_miss_image(duel: Duel, target: Combatant, total: int, ac: int) -> None:
 def mirror_image_check(duel: Duel, target: Combatant, attacker: Combatant) -> Gen:
     """Mirror image: a hit picks at random among the real caster and the images; an image hit vanishes."""
     n = target.mirror_images
-    r = yield from duel.roll_dice(attacker.id, 1, n + 1, "mirror image")
+    r = yield from duel.roll_dice(attacker.id, 1, n + 1, "mirror image", code=RollPurpose.MIRROR_IMAGE)
     if r[0] == 1:
         return True
     target.mirror_images -= 1

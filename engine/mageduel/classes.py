@@ -132,8 +132,18 @@ SKILL_ABILITY: dict[str, str] = {
     "use_magic_device": "cha",
 }
 SkillName = Literal[
-    "acrobatics", "bluff", "climb", "fly", "intimidate", "knowledge_arcana", "perception",
-    "sense_motive", "spellcraft", "stealth", "swim", "use_magic_device",
+    "acrobatics",
+    "bluff",
+    "climb",
+    "fly",
+    "intimidate",
+    "knowledge_arcana",
+    "perception",
+    "sense_motive",
+    "spellcraft",
+    "stealth",
+    "swim",
+    "use_magic_device",
 ]
 #: Skills that take the armor check penalty.
 ARMOR_CHECK_SKILLS: frozenset[str] = frozenset({"acrobatics", "climb", "fly", "stealth", "swim"})

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import checks
 from .conditions import Condition
+from .events import RollPurpose
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -172,7 +173,12 @@ def performance_checks(duel: Duel) -> Gen:
         attitude = crowd["attitude"][c.side]
         dc = ATTITUDE_DC[attitude]
         r = yield from duel.check(
-            cid, f"performance combat check after a {what}", performance_parts(c), dc, ("DU-30",)
+            cid,
+            f"performance combat check after a {what}",
+            performance_parts(c),
+            dc,
+            ("DU-30",),
+            code=RollPurpose.PERFORMANCE,
         )
         i = ATTITUDES.index(attitude)
         new = attitude

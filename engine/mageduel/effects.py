@@ -21,6 +21,7 @@ from . import checks, geometry
 from . import reactions as _rx
 from . import walls as _walls
 from .conditions import Condition
+from .events import RollPurpose
 from .notation import fmt_point
 from .spells.model import SIZE_ORDER, at_level
 from .state import AbilityDamage, Casting, Damage, Option
@@ -413,6 +414,7 @@ def cast_spell(
                 ("C-10",),
                 hide_target=True,
                 reveal_to=(c.id,),
+                code=RollPurpose.CONCENTRATION_DEFENSIVE,
             )
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
@@ -429,6 +431,7 @@ def cast_spell(
                     ("C-10",),
                     hide_target=True,
                     reveal_to=(c.id,),
+                    code=RollPurpose.CONCENTRATION_DAMAGE,
                 )
                 if not r.success:
                     return _lost(duel, cast, "concentration broken by damage")
@@ -441,6 +444,7 @@ def cast_spell(
                 ("C-10", "C-11"),
                 hide_target=True,
                 reveal_to=(c.id,),
+                code=RollPurpose.CONCENTRATION_ENTANGLED,
             )
             if not r.success:
                 return _lost(duel, cast, "concentration failed while entangled")
@@ -615,7 +619,13 @@ def _dur_rounds(duel: Duel, ctx: Ctx, dur: Any) -> Gen:
         dur = ctx.spell.duration
     if dur.dice is not None:
         d = dur.dice
-        r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} duration")
+        r = yield from duel.roll_dice(
+            ctx.caster.id,
+            d.count_at(ctx.cl),
+            d.die,
+            f"{ctx.spell.id} duration",
+            code=RollPurpose.SPELL_DURATION,
+        )
         return dur.rounds_for(sum(r) + d.bonus_at(ctx.cl))
     n = dur.rounds_at(ctx.cl)
     if n == 0:
@@ -680,6 +690,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             ("C-4",),
             kind="attack",
             against="touch AC",
+            code=RollPurpose.SPELL_ATTACK,
         )
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25: this ray is the dodged attack; later ones meet the -2
         chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
@@ -700,7 +711,14 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         crit = False
         if node.can_crit and r.natural == 20:
             conf = yield from duel.check(
-                c.id, "critical confirmation", mods, ac, ("C-4",), kind="attack", against="touch AC"
+                c.id,
+                "critical confirmation",
+                mods,
+                ac,
+                ("C-4",),
+                kind="attack",
+                against="touch AC",
+                code=RollPurpose.CRITICAL_CONFIRMATION,
             )
             crit = conf.success
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
@@ -728,7 +746,13 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         elif w == "threatened" and any(o.side == ctx.caster.side for o, _ in _act.threatened_by(duel, t)):
             mods.append(("threatened by the caster's side", adj.value))  # charm person
     r = yield from duel.check(
-        t.id, f"{save} save against {ctx.spell.id}", mods, ctx.dc, ("C-5",), kind="save"
+        t.id,
+        f"{save} save against {ctx.spell.id}",
+        mods,
+        ctx.dc,
+        ("C-5",),
+        kind="save",
+        code=RollPurpose.SAVE,
     )
     if save == "ref":
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25
@@ -842,7 +866,9 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     d = node.dice
     count = d.count_at(ctx.cl) * (2 if ctx.critical else 1)
-    rolled = yield from _area_roll(duel, ctx, node, count, d.die, f"{ctx.spell.id} damage")
+    rolled = yield from _area_roll(
+        duel, ctx, node, count, d.die, f"{ctx.spell.id} damage", RollPurpose.SPELL_DAMAGE
+    )
     amount = (rolled + d.bonus_at(ctx.cl)) * d.multiplier
     if d.maximum is not None:
         amount = min(amount, d.maximum)
@@ -879,13 +905,13 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     )
 
 
-def _area_roll(duel: Duel, ctx: Ctx, node: Any, count: int, die: int, purpose: str) -> Gen:
+def _area_roll(duel: Duel, ctx: Ctx, node: Any, count: int, die: int, purpose: str, code: RollPurpose) -> Gen:
     """The dice of ``node`` rolled: once per area (every creature in it takes the same roll, each with its
     own save), once per creature otherwise."""
     shared = ctx.cast.area_rolls
     if shared is not None and id(node) in shared:
         return shared[id(node)]
-    rolls = yield from duel.roll_dice(ctx.caster.id, count, die, purpose)
+    rolls = yield from duel.roll_dice(ctx.caster.id, count, die, purpose, code=code)
     if shared is not None:
         shared[id(node)] = sum(rolls)
     return sum(rolls)
@@ -931,12 +957,12 @@ def _condition(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             duel.add_condition(t.id, x)
 
 
-def _amount(duel: Duel, ctx: Ctx, node: Any, what: str) -> Gen:
+def _amount(duel: Duel, ctx: Ctx, node: Any, what: str, code: RollPurpose) -> Gen:
     """A node's ``dice`` rolled (``purpose``: "<spell> <what>") or its fixed ``amount`` at the caster's
     level, halved on a successful save that halves (``ctx.half``)."""
     if node.dice is not None:
         rolled = yield from _area_roll(
-            duel, ctx, node, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} {what}"
+            duel, ctx, node, node.dice.count_at(ctx.cl), node.dice.die, f"{ctx.spell.id} {what}", code
         )
         amount = rolled + node.dice.bonus_at(ctx.cl)
     else:
@@ -945,7 +971,7 @@ def _amount(duel: Duel, ctx: Ctx, node: Any, what: str) -> Gen:
 
 
 def _ability(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    amount = yield from _amount(duel, ctx, node, "ability")
+    amount = yield from _amount(duel, ctx, node, "ability", RollPurpose.ABILITY_DAMAGE)
     ad = duel.hooks.transform_ability(
         duel, AbilityDamage(t.id, node.ability, amount, node.mode, "spell", ctx.caster.id, ctx.spell.id, [])
     )
@@ -992,7 +1018,7 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
 
 
 def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    n = yield from _amount(duel, ctx, node, "negative levels")
+    n = yield from _amount(duel, ctx, node, "negative levels", RollPurpose.NEGATIVE_LEVELS)
     t.negative_levels += n
     t.max_hp -= 5 * n
     t.hp -= 5 * n
@@ -1014,14 +1040,25 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             cmb = [("BAB", c.bab), ("Str", c.mod("str"))]
         cmd = _act.maneuver_defence(t, node.maneuver or "bull_rush")
         r = yield from duel.check(
-            c.id, f"{ctx.spell.id}: {node.maneuver} (CMB)", cmb, cmd, ("C-1",), against="CMD"
+            c.id,
+            f"{ctx.spell.id}: {node.maneuver} (CMB)",
+            cmb,
+            cmd,
+            ("C-1",),
+            against="CMD",
+            code=RollPurpose.SPELL_MANEUVER,
         )
         if not r.success:
             return
         beaten_by = r.total - cmd
     elif node.check == "strength":
         r = yield from duel.check(
-            t.id, f"resist {ctx.spell.id} (Strength)", [("Str", t.mod("str"))], node.dc, ("C-2",)
+            t.id,
+            f"resist {ctx.spell.id} (Strength)",
+            [("Str", t.mod("str"))],
+            node.dc,
+            ("C-2",),
+            code=RollPurpose.STRENGTH_CHECK,
         )
         if r.success:
             return
@@ -1044,7 +1081,9 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         return
     if node.distance_dice is not None:
         dd = node.distance_dice
-        r2 = yield from duel.roll_dice(c.id, dd.count_at(ctx.cl), dd.die, f"{ctx.spell.id} distance")
+        r2 = yield from duel.roll_dice(
+            c.id, dd.count_at(ctx.cl), dd.die, f"{ctx.spell.id} distance", code=RollPurpose.SPELL_DISTANCE
+        )
         feet = float((sum(r2) + dd.bonus_at(ctx.cl)) * dd.multiplier)
     elif node.distance is not None:
         feet = float(at_level(node.distance, ctx.cl))
@@ -1125,7 +1164,13 @@ def _keep_timed(t: Combatant, ctx: Ctx, name: str, stat: str, rounds: int | None
 
 def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     d = node.dice
-    r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} temporary hp")
+    r = yield from duel.roll_dice(
+        ctx.caster.id,
+        d.count_at(ctx.cl),
+        d.die,
+        f"{ctx.spell.id} temporary hp",
+        code=RollPurpose.TEMPORARY_HP,
+    )
     gained = sum(r) + d.bonus_at(ctx.cl)
     if gained <= t.temp_hp:
         duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp}, ())
@@ -1196,7 +1241,9 @@ def _immunity(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 def _mirror(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     d = node.dice
-    r = yield from duel.roll_dice(ctx.caster.id, d.count_at(ctx.cl), d.die, "mirror images")
+    r = yield from duel.roll_dice(
+        ctx.caster.id, d.count_at(ctx.cl), d.die, "mirror images", code=RollPurpose.MIRROR_IMAGE_COUNT
+    )
     t.mirror_images = min(node.maximum, sum(r) + d.bonus_at(ctx.cl))
     rounds = ctx.spell.duration.rounds_at(ctx.cl)
     t.conditions.append(
@@ -1306,6 +1353,7 @@ def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             [("caster level", min(ctx.cl, node.max_bonus))],
             checks.dispel_dc(cl),
             ("C-12", "C-7"),
+            code=RollPurpose.DISPEL,
         )
         if r.success:
             for x in conds:
@@ -1517,7 +1565,13 @@ def ongoing_damage(duel: Duel, c: Combatant) -> Gen:
             if node is None or t.status not in ("active", "dying"):
                 continue
             d = node.dice
-            r = yield from duel.roll_dice(c.id, d.count_at(cond.data["cl"]), d.die, f"{cond.source} damage")
+            r = yield from duel.roll_dice(
+                c.id,
+                d.count_at(cond.data["cl"]),
+                d.die,
+                f"{cond.source} damage",
+                code=RollPurpose.ONGOING_DAMAGE,
+            )
             yield from deal_damage(
                 duel,
                 Damage(
@@ -1540,7 +1594,13 @@ def repeat_saves(duel: Duel, c: Combatant) -> Gen:
             continue
         save, dc = rs
         r = yield from duel.check(
-            c.id, f"{save} save again against {cond.source}", c.save_parts(save), dc, ("C-5",), kind="save"
+            c.id,
+            f"{save} save again against {cond.source}",
+            c.save_parts(save),
+            dc,
+            ("C-5",),
+            kind="save",
+            code=RollPurpose.SAVE_AGAIN,
         )
         if r.success:
             for x in [x for x in c.conditions if x.source == cond.source and x.data.get("repeat_save")]:

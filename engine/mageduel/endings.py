@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import geometry
+from .events import RollPurpose
 from .rite import mains
 
 if TYPE_CHECKING:
@@ -418,6 +419,7 @@ def animals(duel: Duel) -> Gen:
             dc,
             ("MD-6",),
             kind="save",
+            code=RollPurpose.ANIMAL_WILL,
         )
         if not r.success:
             a["inside"] = False

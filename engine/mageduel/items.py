@@ -84,8 +84,18 @@ def min_caster_level(spell_level: int) -> int:
 
 
 # Nodes that, aimed at another creature, harm it (MD-13: "attacks directly").
-_HARMFUL = (AttackNode, MissilesNode, DamageNode, AbilityNode, NegativeLevelsNode, ForcedMovementNode,
-            SlayNode, ChainNode, DispelNode, TieredNode)
+_HARMFUL = (
+    AttackNode,
+    MissilesNode,
+    DamageNode,
+    AbilityNode,
+    NegativeLevelsNode,
+    ForcedMovementNode,
+    SlayNode,
+    ChainNode,
+    DispelNode,
+    TieredNode,
+)
 
 
 def spell_attacks_directly(spell: Spell) -> bool:
@@ -220,8 +230,12 @@ class Staff(_Item):
 
 
 WornKind = Literal[
-    "cloak_of_resistance", "ring_of_protection", "amulet_of_natural_armor",
-    "headband_of_vast_intelligence", "headband_of_alluring_charisma", "belt_of_mighty_constitution",
+    "cloak_of_resistance",
+    "ring_of_protection",
+    "amulet_of_natural_armor",
+    "headband_of_vast_intelligence",
+    "headband_of_alluring_charisma",
+    "belt_of_mighty_constitution",
 ]
 #: What each worn item improves and with which bonus type.
 WORN_EFFECT: dict[str, tuple[str, str]] = {

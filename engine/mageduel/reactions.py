@@ -24,6 +24,7 @@ from . import actions as _act
 from . import checks, geometry
 from . import effects as _eff
 from .conditions import Condition
+from .events import RollPurpose
 from .spells.model import SIZE_ORDER
 from .state import ALWAYS, NEVER, Option
 
@@ -153,6 +154,7 @@ def identify(duel: Duel, r: Combatant, cast: Casting) -> Gen:
         audience=(r.id, cast.caster),
         hide_target=True,
         reveal_to=(cast.caster,),
+        code=RollPurpose.IDENTIFY,
     )
     if res.success:
         cast.known_by.add(r.id)
@@ -280,7 +282,9 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
             audience=None,
         )
         dc, mods, clauses = duel_counter_check(duel, r, cast, used, slot)
-        res = yield from duel.check(r.id, "duel counterspell (caster level check)", mods, dc, clauses)
+        res = yield from duel.check(
+            r.id, "duel counterspell (caster level check)", mods, dc, clauses, code=RollPurpose.DUEL_COUNTER
+        )
         if res.success:
             _countered(duel, cast, r, ("DU-15",))
         else:
@@ -310,6 +314,7 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
         [("caster level", min(r.cl(), cap))] + _counter_bonus(used),
         checks.dispel_dc(caster.cl()),
         (clause, "C-12", "C-7"),
+        code=RollPurpose.COUNTER_DISPEL,
     )
     if res.success:
         _countered(duel, cast, r, (clause, "C-12"))
@@ -428,7 +433,9 @@ def parry_roll(duel: Duel, c: Combatant, attack_total: int) -> Gen:
     mods.append(("duel parry", -5))
     if w is None or w.unarmed:
         mods.append(("unarmed", -2))
-    res = yield from duel.check(c.id, "duel parry", mods, attack_total, ("DU-27",), against="opposed")
+    res = yield from duel.check(
+        c.id, "duel parry", mods, attack_total, ("DU-27",), against="opposed", code=RollPurpose.DUEL_PARRY
+    )
     duel.emit("parried" if res.success else "parry-fails", c.id, {}, ("DU-27", "DU-29"))
     return res.success
 
@@ -461,7 +468,13 @@ def effort_after_failed_save(
     c.effort_used = True
     use_immediate(duel, c, "duel effort")
     res = yield from duel.check(
-        c.id, f"duel effort: {save} save again", mods, dc, ("DU-18", "DU-19"), kind="save"
+        c.id,
+        f"duel effort: {save} save again",
+        mods,
+        dc,
+        ("DU-18", "DU-19"),
+        kind="save",
+        code=RollPurpose.EFFORT_SAVE,
     )
     return res.success
 

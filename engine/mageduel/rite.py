@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
+from .events import RollPurpose
 from .zone import SizeBounds, Zone, size_bounds
 
 if TYPE_CHECKING:
@@ -123,7 +124,13 @@ def opposed_checks(duel: Duel, who: list[Combatant], purpose: str, clause: str) 
         results: list[tuple[int, Combatant]] = []
         for c in contenders:
             r = yield from duel.check(
-                c.id, purpose, casting_check_modifiers(c), None, (clause,), against="opposed"
+                c.id,
+                purpose,
+                casting_check_modifiers(c),
+                None,
+                (clause,),
+                against="opposed",
+                code=RollPurpose.RITE_CHECK,
             )
             results.append((r.total, c))
         best = max(t for t, _ in results)

@@ -60,7 +60,7 @@ from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
 from .dice import DiceError, DiceSource, check_manual
-from .events import Event, roll_data
+from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks, build_hooks
 
 if TYPE_CHECKING:
@@ -396,6 +396,8 @@ class Duel:
         purpose: str,
         log: bool = True,
         clauses: tuple[str, ...] = (),
+        *,
+        code: RollPurpose,
     ) -> Gen:
         """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total). Logged
         as a ``roll`` event unless ``log`` is False (d20 checks log their own, with modifiers and DC)."""
@@ -410,7 +412,7 @@ class Duel:
                 "roll",
                 opts,
                 f"{purpose}: roll {count}d{sides}",
-                {"count": count, "sides": sides, "purpose": purpose, "roller": roller},
+                {"count": count, "sides": sides, "purpose": purpose, "code": code.value, "roller": roller},
             )
             result = [check_manual(count * sides, int(answer.split()[1]))]
         else:
@@ -418,14 +420,14 @@ class Duel:
             result = [nat(sides) for _ in range(count)]
         if log:
             total = sum(result)
-            data = roll_data(purpose, f"{count}d{sides}", total, [], total, None, None, None)
+            data = roll_data(purpose, f"{count}d{sides}", total, [], total, None, None, None, code)
             if len(result) > 1:
                 data["dice"] = result
             self.emit("roll", roller, data, clauses)
         return result
 
-    def d20(self, roller: str, purpose: str, log: bool = False) -> Gen:
-        r = yield from self.roll_dice(roller, 1, 20, purpose, log=log)
+    def d20(self, roller: str, purpose: str, log: bool = False, *, code: RollPurpose) -> Gen:
+        r = yield from self.roll_dice(roller, 1, 20, purpose, log=log, code=code)
         return r[0]
 
     def check(
@@ -440,10 +442,12 @@ class Duel:
         audience: tuple[str, ...] | None = None,
         hide_target: bool = False,
         reveal_to: tuple[str, ...] | None = None,
+        *,
+        code: RollPurpose,
     ) -> Gen:
         """A d20 roll with named modifiers against ``dc`` (C-1); ``kind`` ``"save"`` or ``"attack"`` makes
         natural 20/1 automatic. Logs a roll event and returns a :class:`CheckResult`."""
-        natural = yield from self.d20(roller, purpose)
+        natural = yield from self.d20(roller, purpose, code=code)
         total = natural + sum(v for _, v in modifiers)
         if dc is None:
             success = True
@@ -469,13 +473,16 @@ class Duel:
                 against if dc is not None else None,
                 None if hide_target else dc,
                 outcome,
+                code,
             ),
             clauses,
             audience,
         )
         if hide_target and reveal_to and dc is not None:
             # The DC would tell others too much (MD-26: it gives the spell level away); its owner sees it.
-            self.emit("roll-dc", roller, {"purpose": purpose, "target": dc}, clauses, reveal_to)
+            self.emit(
+                "roll-dc", roller, {"purpose": purpose, "code": code.value, "target": dc}, clauses, reveal_to
+            )
         return CheckResult(natural, total, success, modifiers)
 
     def place(self, cid: str, point: geometry.Point) -> None:

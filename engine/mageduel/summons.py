@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import geometry
 from .conditions import Condition
+from .events import RollPurpose
 
 if TYPE_CHECKING:
     from .effects import Ctx
@@ -29,7 +30,13 @@ def summon(duel: Duel, ctx: Ctx, node: Any) -> Gen:
     if isinstance(node.count, int):
         n = node.count
     else:
-        r = yield from duel.roll_dice(c.id, node.count.count_at(ctx.cl), node.count.die, "number summoned")
+        r = yield from duel.roll_dice(
+            c.id,
+            node.count.count_at(ctx.cl),
+            node.count.die,
+            "number summoned",
+            code=RollPurpose.SUMMON_COUNT,
+        )
         n = sum(r) + node.count.bonus_at(ctx.cl)
     rounds = ctx.spell.duration.rounds_at(ctx.cl) or 1
     point = ctx.cast.point or c.pos

@@ -389,7 +389,7 @@ def prompt_of(duel: Duel, ask: Any) -> tuple[str, dict[str, Any]]:
             ("effort.save", {"save": ctx["save"]}) if "save" in ctx else ("effort.hp", {"hp": ctx.get("hp")})
         )
     if kind == "roll":
-        keys = ("count", "sides", "purpose", "roller")
+        keys = ("count", "sides", "purpose", "code", "roller")
         return "roll", {k: ctx.get(k) for k in keys}
     if kind == "rite:zone":
         b = ctx.get("bounds") or {}

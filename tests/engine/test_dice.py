@@ -75,3 +75,30 @@ def test_fresh_restarts_the_sequence():
 def test_no_global_random_in_dice_module():
     text = resources.files("mageduel").joinpath("dice.py").read_text()
     assert "import random" not in text
+
+
+def test_every_roll_carries_a_stable_purpose_code():
+    """Roll events and manual-roll questions name what the roll is for with a code from RollPurpose,
+    beside the readable purpose text: whole duels of every kind, each roll checked."""
+    from mageduel import dice, policies, scenario, state
+    from mageduel.events import RollPurpose
+
+    codes = {p.value for p in RollPurpose}
+    seen: set[str] = set()
+    for a, b, kind in (
+        ("ilse", "kael", "mageduel"),
+        ("garrick", "severine", "duel"),
+        ("corvin", "nadira", "duel"),
+    ):
+        duel = state.new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(7))
+        pol = policies.GreedyPolicy(seed=3)
+        while duel.pending is not None:
+            duel.apply(duel.pending.player, pol.choose(duel))
+        for e in duel.events:
+            if e.kind in ("roll", "roll-dc"):
+                assert e.data.get("code") in codes, e.data
+                seen.add(e.data["code"])
+    assert {"initiative", "save"} <= seen and len(seen) >= 6
+    manual = state.new_duel(scenario.duel_scenario("ilse", "kael", "duel"), dice.Manual())
+    assert manual.pending.kind == "roll" and manual.pending.context["code"] == "initiative"
+    assert manual.view("p1").pending.context["code"] == "initiative"
