@@ -398,5 +398,25 @@ def build_combatants(scenario: Scenario) -> list[Combatant]:
             c.conditions.append(Condition(name, source="before the duel", clauses=("C-11",)))
             if name == "flying":
                 c.flying = True
+        c.ability_damage.update(p.ability_damage)
+        c.ability_drain.update(p.ability_drain)
         out.append(c)
+    if any(p.spells_on for p in scenario.participants):
+        _spells_on(scenario, out)
     return out
+
+
+def _spells_on(scenario: Scenario, combatants: list[Combatant]) -> None:
+    """The spells a scenario puts on participants before the duel (``Participant.spells_on``)."""
+    from .spells import catalogue
+    from .start_effects import default_caster_level, put_on
+
+    by_id = {c.id: c for c in combatants}
+    for p, c in zip(scenario.participants, combatants, strict=True):
+        for s in p.spells_on:
+            sp = catalogue.get(s.spell)
+            caster = by_id.get(s.caster) if s.caster else None
+            cl = s.caster_level or (
+                caster.cl() if caster is not None and caster.cl() else default_caster_level(sp)
+            )
+            put_on(c, sp, caster, cl, s.rounds)

@@ -14,11 +14,45 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .character import Character
+from .character import AbilityName, Character
 from .terms import Terms
 
 Kind = Literal["duel", "mageduel"]
 ParticipantId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=20)]
+
+
+class SpellOn(BaseModel):
+    """A spell already on a participant when the duel starts, as if cast on them before: its lasting
+    conditions and modifiers (what a failed save leaves), for ``rounds`` (its own duration if not given)."""
+
+    model_config = ConfigDict(extra="forbid")
+    spell: str
+    #: Who cast it: a participant's id (a foe's spell may then be dispelled from an ally, DU-10), or None
+    #: for someone before the duel.
+    caster: ParticipantId | None = None
+    #: The caster level it was cast at: the caster's own, or the lowest that casts it.
+    caster_level: int | None = Field(default=None, ge=1, le=20)
+    rounds: int | None = Field(default=None, ge=1, le=600)
+
+    @model_validator(mode="after")
+    def _lasts(self) -> SpellOn:
+        from .spells import catalogue
+        from .start_effects import default_caster_level, lasting_nodes, rounds_of
+
+        try:
+            sp = catalogue.get(self.spell)
+        except KeyError:
+            raise ValueError(f"spell: unknown spell {self.spell!r}") from None
+        nodes = lasting_nodes(sp)
+        if not nodes:
+            raise ValueError(f"spell: {self.spell} leaves no condition or modifier that lasts")
+        if self.rounds is None:
+            cl = self.caster_level or default_caster_level(sp)
+            for n in nodes:
+                why = rounds_of(sp, n, cl)
+                if isinstance(why, str):
+                    raise ValueError(f"rounds: {why}; say how many rounds are left")
+        return self
 
 
 class Participant(BaseModel):
@@ -33,6 +67,11 @@ class Participant(BaseModel):
     #: Conditions the participant arrives with (C-11 names), as if from before the duel: a participant
     #: who comes charmed cannot acclimate to the rite (MD-3).
     conditions: tuple[str, ...] = ()
+    #: Spells already on the participant (their conditions and modifiers), as if cast before the duel.
+    spells_on: list[SpellOn] = Field(default=[], max_length=20)
+    #: Ability damage and drain taken before the duel (MD-15: a mageduel gives back only what it took).
+    ability_damage: dict[AbilityName, Annotated[int, Field(ge=1, le=50)]] = {}
+    ability_drain: dict[AbilityName, Annotated[int, Field(ge=1, le=50)]] = {}
 
     @field_validator("conditions")
     @classmethod
@@ -124,6 +163,13 @@ class Scenario(BaseModel):
         dupes = sorted({i for i in ids if ids.count(i) > 1})
         if dupes:
             raise ValueError(f"participants: duplicate id {', '.join(dupes)}")
+        for i, p in enumerate(self.participants):
+            for j, s in enumerate(p.spells_on):
+                if s.caster is not None and s.caster not in ids:
+                    raise ValueError(
+                        f"participants.{i}.spells_on.{j}.caster: no participant {s.caster!r}; "
+                        f"participants: {', '.join(ids)}"
+                    )
         sides = {p.side or f"side{i + 1}" for i, p in enumerate(self.participants)}
         if len(sides) < 2:
             raise ValueError("participants: everyone is on the same side; a duel needs two sides")

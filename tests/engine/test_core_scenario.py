@@ -97,3 +97,73 @@ def test_starting_conditions_must_be_known_conditions_and_are_put_on_the_partici
     )
     d = new_duel(s, dice.Seeded(1))
     assert d.by_id["p1"].has("shaken") and not d.by_id["p2"].conditions
+
+
+def test_c11_a_participant_may_start_under_a_named_spell_cast_by_a_foe():
+    """Kael starts held by Ilse's hold person (its conditions, its caster level, the rounds left)."""
+    s = Scenario.model_validate(
+        {
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "ilse"},
+                {
+                    "id": "p2",
+                    "roster": "kael",
+                    "spells_on": [{"spell": "hold_person", "caster": "p1", "rounds": 3}],
+                },
+            ],
+        }
+    )
+    from mageduel.combatant import build_combatants
+
+    kael = build_combatants(s)[1]
+    held = [c for c in kael.conditions if c.source == "hold_person"]
+    assert [(c.name, c.rounds, c.tick_on, c.data["cl"], c.data["caster"]) for c in held] == [
+        ("paralysed", 3, "p1", 5, "p1")
+    ]
+    assert kael.acts() == "none"
+
+
+def test_c11_a_spell_s_modifiers_and_its_own_duration_when_no_rounds_are_given():
+    s = Scenario.model_validate(
+        {
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "ilse", "spells_on": [{"spell": "flare", "caster": "p2"}]},
+                {"id": "p2", "roster": "kael"},
+            ],
+        }
+    )
+    from mageduel.combatant import build_combatants
+
+    ilse = build_combatants(s)[0]
+    flare = sorted((c.stat, c.value, c.rounds) for c in ilse.conditions if c.source == "flare")
+    assert flare == [("attack", -1, 10), ("perception", -1, 10)]
+
+
+def test_md15_a_participant_may_start_with_ability_damage_and_drain():
+    s = Scenario.model_validate(
+        {
+            "participants": [
+                {"id": "p1", "roster": "ilse", "ability_damage": {"con": 4}, "ability_drain": {"str": 2}},
+                {"id": "p2", "roster": "kael"},
+            ],
+        }
+    )
+    d = new_duel(s, dice.Seeded(1))
+    ilse = d.by_id["p1"]
+    assert ilse.ability("con") == 14 - 4 and ilse.ability("str") == 8 - 2
+
+
+def test_a_spell_put_on_by_the_scenario_is_refused_naming_the_field_when_it_cannot_be():
+    def refused(spell_on: dict) -> str:
+        with pytest.raises(ValidationError) as exc:
+            Scenario.model_validate(
+                {"participants": [{"roster": "ilse", "spells_on": [spell_on]}, {"roster": "kael"}]}
+            )
+        return str(exc.value)
+
+    assert "magic_missile leaves no condition or modifier that lasts" in refused({"spell": "magic_missile"})
+    assert "unknown spell 'zap'" in refused({"spell": "zap"})
+    assert "duration is rolled" in refused({"spell": "color_spray"})
+    assert "no participant 'p9'" in refused({"spell": "flare", "caster": "p9"})
