@@ -406,6 +406,26 @@ def build_combatants(scenario: Scenario) -> list[Combatant]:
     return out
 
 
+def build_bystanders(scenario: Scenario) -> list[Combatant]:
+    """The scenario's outsiders (``Scenario.bystanders``): creatures at their places, on no side of the
+    duel, who take no turns (DU-10, MD-10, MD-19)."""
+    from .character_adapter import combatant_from_character
+
+    out = []
+    for b in scenario.bystanders:
+        c = combatant_from_character(b.resolve(), b.id, "outside")
+        if b.name:
+            c.name = b.name
+        c.pos = (
+            float(b.position[0]),
+            float(b.position[1]),
+            float(b.position[2]) if len(b.position) > 2 else 0.0,
+        )
+        c.data["outsider"] = True
+        out.append(c)
+    return out
+
+
 def _spells_on(scenario: Scenario, combatants: list[Combatant]) -> None:
     """The spells a scenario puts on participants before the duel (``Participant.spells_on``)."""
     from .spells import catalogue

@@ -191,7 +191,7 @@ def spell_aims(
                 continue
             affected = [
                 x.id
-                for x in duel.participants
+                for x in _creatures(duel)
                 if x.status == "active"
                 and shape.contains(x.pos)
                 and not (area.origin == "caster" and x.id == c.id)
@@ -199,6 +199,11 @@ def spell_aims(
             ]
             aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
     return aims
+
+
+def _creatures(duel: Duel) -> list[Combatant]:
+    """Everyone an area may take in: the participants and the scenario's bystanders (DU-10, MD-10)."""
+    return duel.participants + duel.bystanders if duel.bystanders else duel.participants
 
 
 def _targeted_dispel(sp: Any) -> bool:
@@ -269,7 +274,7 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     shape = _shape(sp, c, origin, point)
     affected = [
         x.id
-        for x in duel.participants
+        for x in _creatures(duel)
         if x.status == "active"
         and shape.contains(x.pos)
         and not (caster_origin and x.id == c.id)
@@ -595,7 +600,7 @@ def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any) -> list[str]:
     if sp.area is None:
         return []
     shape = _shape(sp, c, origin, aim)
-    found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
         src = c.pos if sp.area.origin == "caster" or sp.area.shape == "emanation" else origin
         found = [x for x in found if not _walls.blocked(duel, src, duel.by_id[x].pos)]
@@ -806,7 +811,7 @@ def _missiles(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     size = float(node.area.size_at(ctx.cl))
     shape = geometry.Burst(t.pos, size)
-    found = [x.id for x in duel.participants if x.status in ("active", "dying") and shape.contains(x.pos)]
+    found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:
         found = [x for x in found if not _walls.blocked(duel, t.pos, duel.by_id[x].pos)]
     outer, ctx.cast.area_rolls = ctx.cast.area_rolls, {}  # this burst's own roll, shared by all in it

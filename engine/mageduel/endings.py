@@ -384,6 +384,25 @@ def interference(duel: Duel) -> None:
         for ev in scenario_events(duel, kind):
             who = getattr(ev, "who", None) or "a stranger"
             data = {"who": who, "what": what}
+            placed = duel.by_id.get(who)
+            if placed is not None and placed.data.get("outsider"):
+                who = placed.name
+                if kind == "bystander":  # a placed bystander walks in: to the nearest point inside
+                    z = duel.zone
+                    frm = placed.pos
+                    placed.pos = geometry.rounded(
+                        (
+                            min(max(frm[0], 0.0), z.width),
+                            min(max(frm[1], 0.0), z.width),
+                            min(max(frm[2], 0.0), z.height),
+                        )
+                    )
+                    duel.emit(
+                        "move",
+                        placed.id,
+                        {"from": list(frm), "to": list(placed.pos), "step": False},
+                        ("MD-19",),
+                    )
             if kind == "outside_attack":
                 data["fails"] = True
             duel.emit("interference", None, data, ("MD-19",))

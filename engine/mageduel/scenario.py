@@ -108,6 +108,53 @@ class Participant(BaseModel):
         return self.character if self.character is not None else roster.get(self.roster)  # type: ignore[arg-type]
 
 
+class Bystander(BaseModel):
+    """Someone at ``position`` who is not in the duel (an outsider): never anyone's target, and never caught
+    by an area that leaves the opponents out (DU-10); in a mageduel, spells cast inside never reach them
+    outside the zone (MD-10), and an event may bring them in (MD-19: ``events[].who`` their id)."""
+
+    model_config = ConfigDict(extra="forbid")
+    id: ParticipantId
+    #: How the log calls them ("a page"); the sheet's name if not given.
+    name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
+    roster: str | None = None
+    character: Character | None = None
+    position: tuple[float, float] | tuple[float, float, float]
+
+    @field_validator("roster")
+    @classmethod
+    def _known(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        from . import roster
+
+        try:
+            roster.get(v)
+        except KeyError as exc:
+            raise ValueError(str(exc.args[0])) from None
+        return v
+
+    @field_validator("position")
+    @classmethod
+    def _finite(cls, v: tuple[float, ...]) -> tuple[float, ...]:
+        import math
+
+        if not all(math.isfinite(x) and abs(x) <= 10_000 for x in v):
+            raise ValueError("a position is finite feet, within 10,000 of the origin")
+        return v
+
+    @model_validator(mode="after")
+    def _one_source(self) -> Bystander:
+        if (self.roster is None) == (self.character is None):
+            raise ValueError("give exactly one of 'roster' (a premade id) or 'character' (a sheet)")
+        return self
+
+    def resolve(self) -> Character:
+        from . import roster
+
+        return self.character if self.character is not None else roster.get(self.roster)  # type: ignore[arg-type]
+
+
 class Options(BaseModel):
     """Play options that are not part of the duel's terms."""
 
@@ -143,6 +190,8 @@ class Scenario(BaseModel):
     terms: Terms | None = None
     options: Options = Options()
     events: list[OutsideEvent] = []
+    #: Outsiders placed around (MD-10, MD-19, DU-10): not participants.
+    bystanders: list[Bystander] = Field(default=[], max_length=8)
 
     @model_validator(mode="before")
     @classmethod
@@ -160,7 +209,8 @@ class Scenario(BaseModel):
         elif self.terms.kind != self.kind:
             raise ValueError(f"terms.kind: {self.terms.kind!r} contradicts the scenario kind {self.kind!r}")
         ids = [p.id or f"p{i + 1}" for i, p in enumerate(self.participants)]
-        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        ids_all = ids + [b.id for b in self.bystanders]
+        dupes = sorted({i for i in ids_all if ids_all.count(i) > 1})
         if dupes:
             raise ValueError(f"participants: duplicate id {', '.join(dupes)}")
         for i, p in enumerate(self.participants):

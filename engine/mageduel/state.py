@@ -233,7 +233,7 @@ class Duel:
     """A duel in progress. Build with :func:`new_duel`."""
 
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
-        from .combatant import build_combatants
+        from .combatant import build_bystanders, build_combatants
 
         self.scenario = scenario
         self.dice = dice
@@ -255,7 +255,9 @@ class Duel:
         self.zone: Any = None
         self.walls: list[Any] = []  # walls.Wall: obstacles to movement and line of effect (wall of force)
         self.participants: list[Combatant] = build_combatants(scenario)
-        self.by_id: dict[str, Combatant] = {c.id: c for c in self.participants}
+        #: Outsiders placed by the scenario (DU-10, MD-10, MD-19): in ``by_id``, never in ``participants``.
+        self.bystanders: list[Combatant] = build_bystanders(scenario) if scenario.bystanders else []
+        self.by_id: dict[str, Combatant] = {c.id: c for c in self.participants + self.bystanders}
         self.players: list[str] = [c.id for c in self.participants]
         self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
         self.first_blood: str | None = None

@@ -185,6 +185,8 @@ class View(_M):
     walls: list[WallView] = []
     me: OwnView | None = None
     others: list[CombatantView]
+    #: Outsiders the scenario placed (DU-10, MD-10, MD-19): drawn, never anyone's target.
+    bystanders: list[CombatantView] = []
     casting: list[CastingView]
     pending: PendingView | None = None
     events: list[EventModel]
@@ -298,6 +300,7 @@ def build_view(duel: Duel, player: str | None) -> View:
         else [],
         me=me,
         others=others,
+        bystanders=[CombatantView(**_public(c)) for c in duel.bystanders],
         casting=casting,
         pending=pending,
         events=events,

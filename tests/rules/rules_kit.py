@@ -30,6 +30,7 @@ def scenario(
     events: list[dict[str, Any]] | None = None,
     positions: list[Any] | None = None,
     invalid: bool = False,
+    bystanders: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """A scenario as the JSON ``python -m mageduel play`` reads (``invalid``: one a test expects refused)."""
     people = people or ("ilse", "kael")
@@ -48,6 +49,8 @@ def scenario(
         data["options"] = options
     if events is not None:
         data["events"] = events
+    if bystanders is not None:
+        data["bystanders"] = bystanders
     if not invalid:
         BUILT.append(data)
     return data

@@ -260,3 +260,24 @@ def test_du10_dispel_magic_may_be_aimed_at_oneself_or_an_ally():
     d.run(until=lambda du: du.turn_of == "p3")
     assert not [c for c in d.duel.by_id["p2"].conditions if c.source == "flare"]
     assert [e.data["condition"] for e in d.events("condition-ends") if e.actor == "p2"] == ["flare", "flare"]
+
+
+def test_du10_a_bystander_is_never_a_target_nor_caught_by_an_area_that_leaves_the_opponents_out():
+    import pytest
+    from mageduel.state import IllegalDecision
+
+    d = Driver(
+        scenario(
+            "ilse",
+            "kael",
+            kind="duel",
+            positions=[(0, 0), (100, 0)],
+            bystanders=[{"id": "page", "roster": "tamsin", "position": [40, 0]}],
+        ),
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=_ilse_turn)
+    assert not [i for i in d.duel.pending.option_ids if "@page" in i]
+    with pytest.raises(IllegalDecision, match="outsiders"):
+        d.duel.apply("p1", "cast fireball @40,0")
+    d.duel.apply("p1", "cast fireball @90,0")  # Kael is in it; the page, 50 feet off, is not

@@ -326,3 +326,20 @@ def test_md23_a_disqualified_participant_may_leave_the_zone_then_coming_back_end
     out = duel.outcome
     assert out.reason == "interference" and out.tie and "MD-23" in out.clauses
     assert out.losers == ["p1"] and "comes back into the zone" in out.text
+
+
+def test_md19_a_placed_bystander_walks_into_the_zone_and_ends_it():
+    d = Driver(
+        scenario(
+            "ilse",
+            "kael",
+            options=zone_opts(20),
+            bystanders=[{"id": "page", "roster": "tamsin", "position": [10, -10], "name": "a page"}],
+            events=[{"kind": "bystander", "round": 2, "who": "page"}],
+        )
+    )
+    d.run()
+    (ev,) = d.events("interference")
+    assert ev.data["who"] == "page" and d.duel.zone.holds(d.duel.by_id["page"].pos)
+    out = d.duel.outcome
+    assert (out.reason, out.tie) == ("interference", True) and "a page walks into the zone" in out.text

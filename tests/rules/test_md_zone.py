@@ -333,3 +333,24 @@ def test_md17_each_killing_spell_is_replaced_once_per_casting():
     d.run(until=lambda du: du.round >= 3)
     hits = [e.data["amount"] for e in d.events("damage") if e.actor == "p2"]
     assert hits == [46, 46] and d.duel.by_id["p2"].nonlethal == 92
+
+
+def test_md10_a_fireball_cast_inside_spares_a_bystander_standing_outside():
+    """A page stands 4 feet beyond the south face; Ilse's fireball, centred 5 feet inside it, would take
+    him in — but spells do not leave the zone."""
+    d = Driver(
+        scenario(
+            "ilse",
+            "kael",
+            options=zone_opts(20),
+            bystanders=[{"id": "page", "roster": "tamsin", "position": [10, -4]}],
+        ),
+        plan=[("p1", "cast fireball @10,5")],
+        rolls=[("initiative", 20)],
+    )
+    duel = fight(d)
+    assert duel.by_id["page"].pos == (10.0, -4.0, 0.0)
+    assert geometry.Burst((10.0, 5.0, 0.0), 20.0).contains(duel.by_id["page"].pos)
+    d.run(until=lambda du: du.turn_of == "p2" or du.outcome is not None)
+    assert d.events("spell") and {e.actor for e in d.events("damage")} == {"p1", "p2"}
+    assert duel.view("p1").bystanders[0].id == "page"
