@@ -668,6 +668,8 @@ def _slots(cls: str, level: int, score: int | None) -> tuple[int | None, ...]:
 def _check_spell(spell_id: str, slot_level: int, exact: bool) -> None:
     if not catalogue.has(spell_id):
         raise ValueError(f"level {slot_level}: unknown spell '{spell_id}'")
+    if not catalogue.get(spell_id).arcane:
+        raise ValueError(f"level {slot_level}: '{spell_id}' is not a sorcerer/wizard spell")
     level = catalogue.get(spell_id).level
     if (exact and level != slot_level) or level > slot_level:
         raise ValueError(f"level {slot_level}: '{spell_id}' is a level {level} spell")

@@ -1187,6 +1187,26 @@ def _temp_hp(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp, "rounds": rounds or None}, ())
 
 
+def _heal(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    """Cure: hit point damage healed (never above the maximum) and as much nonlethal damage; a creature
+    brought back above 0 hit points is no longer dying (C-6), and one under duel effort is spared (DU-21)."""
+    d = node.dice
+    r = yield from duel.roll_dice(
+        ctx.caster.id, d.count_at(ctx.cl), d.die, f"{ctx.spell.id} healing", code=RollPurpose.HEALING
+    )
+    amount = sum(r) + d.bonus_at(ctx.cl)
+    before = t.hp
+    t.hp = min(t.max_hp, t.hp + amount)
+    t.nonlethal = max(0, t.nonlethal - amount)
+    duel.emit(
+        "healed",
+        t.id,
+        {"amount": t.hp - before, "hp": t.hp, "nonlethal": t.nonlethal, "spell": ctx.spell.id},
+        ("C-6",),
+    )
+    duel.update_status(t)
+
+
 def _dr(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     """Damage reduction (stoneskin), kept as a timed condition of its spell so that it expires, can be
     dispelled, is told apart on entering a mageduel's zone (MD-8) and vanishes with the duel's spells
@@ -1462,6 +1482,7 @@ _HANDLERS = {
     "forced_movement": _forced,
     "modifier": _modifier,
     "temp_hp": _temp_hp,
+    "heal": _heal,
     "concealment": _concealment,
     "damage_reduction": _dr,
     "energy_resistance": _resist,

@@ -130,6 +130,8 @@ class _SpellItem(_Item):
 
     @model_validator(mode="after")
     def _caster_level_enough(self) -> _SpellItem:
+        if not catalogue.get(self.spell).arcane and getattr(self, "type", "") != "potion":
+            raise ValueError(f"'{self.spell}' is not a sorcerer/wizard spell: only a potion may hold it")
         level = catalogue.get(self.spell).level
         if self.caster_level < min_caster_level(level):
             raise ValueError(

@@ -117,3 +117,48 @@ def test_du21_back_above_zero_hit_points_before_the_turn_ends_leaves_only_fatigu
     d.run(until=lambda du: bool([e for e in du.events if e.kind in ("effort-spared", "effort-ends")]))
     assert d.events("effort-spared") and not d.events("effort-ends")
     assert tamsin.has("fatigued") and tamsin.status == "active" and not tamsin.has("staggered")
+
+
+def test_du21_a_potion_of_cure_light_wounds_in_play_brings_her_back_above_zero_only_fatigued():
+    """Tamsin carries a potion of cure light wounds. Below 0 hp under duel effort (DU-20), she drinks it
+    on her turn (1d8 + 1: 7 hp back); at the end of that turn she is only fatigued (DU-21)."""
+    from mageduel import roster
+
+    data = scenario("garrick", "tamsin", kind="duel", positions=[(0, 0), (0, 4)])
+    sheet = roster.get("tamsin").model_dump(mode="json")
+    sheet["items"] = [
+        *sheet.get("items", []),
+        {"type": "potion", "spell": "cure_light_wounds", "caster_level": 1},
+    ]
+    data["participants"][1] = {"id": "p2", "character": sheet, "position": [0, 4]}
+    d = Driver(
+        data,
+        plan=[
+            ("p1", "attack longsword @p2"),
+            ("p2", "react effort"),
+            ("p2", lambda o: o.kind == "cast" and o.data.get("spell") == "cure_light_wounds"),
+        ],
+        rolls=[("initiative", 20), ("attack with longsword", 15), ("longsword damage", 8), ("healing", 6)],
+    )
+    d.run(until=lambda du: bool([e for e in du.events if e.kind in ("effort-spared", "effort-ends")]))
+    tamsin = d.duel.by_id["p2"]
+    (healed,) = d.events("healed")
+    assert healed.actor == "p2" and healed.data["amount"] == 7 and tamsin.hp > 0
+    assert d.events("effort-spared")[0].clauses == ("DU-21",) and not d.events("effort-ends")
+    assert tamsin.has("fatigued") and tamsin.status == "active"
+
+
+def test_cure_light_wounds_is_no_sorcerer_or_wizard_spell():
+    import pytest
+    from mageduel import roster
+    from mageduel.character import Character
+    from pydantic import ValidationError
+
+    ilse = roster.get("ilse").model_dump(mode="json")
+    ilse["prepared"]["1"] = ["cure_light_wounds", "magic_missile", "shield", "mage_armor"]
+    with pytest.raises(ValidationError, match="not a sorcerer/wizard spell"):
+        Character.model_validate(ilse)
+    ilse = roster.get("ilse").model_dump(mode="json")
+    ilse["items"] = [{"type": "wand", "spell": "cure_light_wounds", "caster_level": 1, "charges": 5}]
+    with pytest.raises(ValidationError, match="only a potion may hold it"):
+        Character.model_validate(ilse)

@@ -407,6 +407,10 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         if k == "condition" and d.get("rounds"):
             text += " " + t("log.rounds", lang, rounds=d["rounds"])
         return text
+    if k == "healed":
+        n = d.get("amount")
+        n = int(n) if isinstance(n, int | float) else 2
+        return count("ev.healed", n, lang, actor=actor, amount=n, hp=d.get("hp"))
     if k == "condition-renewed":  # the same spell again: renewed, not stacked
         return t(
             "rules10.condition-renewed",

@@ -716,6 +716,14 @@ class TempHpNode(_Frozen):
     duration: Duration | None = None
 
 
+class HealNode(_Frozen):
+    """Healing: ``dice`` hit points of damage cured (never above the maximum), and as much nonlethal
+    damage (cure light wounds)."""
+
+    kind: Literal["heal"] = "heal"
+    dice: Dice
+
+
 class DamageReductionNode(_Frozen):
     """Damage reduction ``amount``/``bypass`` that stops once it has absorbed ``absorbs`` damage
     (stoneskin: 10/adamantine, 10 per CL up to 150)."""
@@ -850,6 +858,7 @@ Effect = Annotated[
     | ForcedMovementNode
     | ModifierNode
     | TempHpNode
+    | HealNode
     | DamageReductionNode
     | EnergyResistanceNode
     | ImmunityNode
@@ -882,6 +891,7 @@ EFFECT_KINDS: tuple[str, ...] = (
     "forced_movement",
     "modifier",
     "temp_hp",
+    "heal",
     "damage_reduction",
     "energy_resistance",
     "immunity",
@@ -970,6 +980,9 @@ class Spell(_Frozen):
     effects: tuple[Effect, ...] = Field(min_length=1)
     counters: tuple[SpellId, ...] = ()
     special: tuple[str, ...] = ()
+    #: False: not a sorcerer/wizard spell; in the catalogue only for the potions anyone may drink (cure
+    #: light wounds). No caster prepares or knows it, and no wand, staff or scroll holds it.
+    arcane: bool = True
 
     @model_validator(mode="after")
     def _consistent(self) -> Spell:
