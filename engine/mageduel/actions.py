@@ -167,6 +167,8 @@ def start_of_turn(duel: Duel, c: Combatant) -> Gen:
             duel.update_status(other)
 
     yield from _eff.ongoing_damage(duel, c)
+    if c.conditions and any(x.stat == "cloud" for x in c.conditions):
+        yield from _eff.lingering_clouds(duel, c)  # cloudkill drifts and falls again
     return swift
 
 

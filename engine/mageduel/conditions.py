@@ -143,8 +143,14 @@ def total_modifier(conditions: list[Condition], stats: tuple[str, ...]) -> int:
 def renews(conditions: list[Condition], new: Condition) -> Condition | None:
     """The condition ``new`` renews instead of stacking with: the same effect of the same spell or duel
     action (same source, name, stat and value) already on the creature. Ongoing damage and summons are
-    separate instances, never renewed."""
-    if not new.source or new.data.get("ongoing") or new.data.get("summon") or new.data.get("dormant"):
+    separate instances (a second cloud is a second cloud), never renewed."""
+    if (
+        not new.source
+        or new.data.get("ongoing")
+        or new.data.get("summon")
+        or new.data.get("cloud")
+        or new.data.get("dormant")
+    ):
         return None
     for old in conditions:
         if (

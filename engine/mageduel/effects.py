@@ -509,6 +509,8 @@ def cast_spell(
             for tid in affected:
                 yield from resolve(duel, ctx, sp.effects, tid)
             cast.area_rolls = None
+            if sp.area is not None and sp.area.drifts is not None and point is not None:
+                _linger(duel, c, sp, ctx, point)
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
@@ -576,6 +578,44 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     dodge_resolved(duel, cast, t.id)  # DU-25
 
 
+def _linger(duel: Duel, c: Combatant, sp: Any, ctx: Ctx, point: Any) -> None:
+    """A lingering cloud (cloudkill): kept as a timed condition of its spell on the caster, with where it
+    is and where it was cast from, so that it drifts and falls again on the caster's turns
+    (:func:`lingering_clouds`), can be dispelled and vanishes with the duel's spells (MD-20)."""
+    rounds = sp.duration.rounds_at(ctx.cl)
+    cloud = {"origin": tuple(point), "from": c.pos, "dc": ctx.dc, "drifts": sp.area.drifts}
+    duel.add_condition(
+        c.id,
+        Condition(
+            f"{sp.id} cloud",
+            rounds=rounds or None,
+            tick_on=c.id,
+            source=sp.id,
+            stat="cloud",
+            data={"cl": ctx.cl, "caster": c.id, "cloud": cloud},
+        ),
+    )
+
+
+def lingering_clouds(duel: Duel, c: Combatant) -> Gen:
+    """The start of ``c``'s turn: each of its lingering clouds drifts away from where it was cast (cloudkill:
+    10 feet a round) and its effects fall again on everyone in it, with one roll for all (each saves on
+    their own). MD-10 clips it at a mageduel zone's faces."""
+    for cond in [x for x in c.conditions if x.stat == "cloud"]:
+        cloud = cond.data["cloud"]
+        sp = spell_by_id(cond.source)
+        origin = geometry.rounded(geometry.away(cloud["origin"], cloud["from"], float(cloud["drifts"])))
+        cloud["origin"] = origin
+        duel.emit("cloud-drifts", c.id, {"spell": sp.id, "to": list(origin)}, ())
+        cast = Casting(c.id, sp, sp.level, [], origin, known_by={c.id}, revealed=True)
+        cast.area_rolls = {}
+        ctx = Ctx(cast, c, sp, cond.data["cl"], cloud["dc"])
+        for tid in _area_targets(duel, c, sp, origin, ctx.cl):
+            if duel.outcome is not None:
+                return
+            yield from resolve(duel, ctx, sp.effects, tid)
+
+
 def dodge_resolved(duel: Duel, cast: Casting, tid: str) -> None:
     """DU-25: the dodged attack is resolved, so the dodger's -2 to AC and Reflex begins now: a later ray of
     the same spell, a later sphere or a later Reflex save against it meets the -2, not the +4 (DU-23)."""
@@ -594,12 +634,12 @@ def _lost(duel: Duel, cast: Casting, why: str) -> None:
     duel.emit("spell-lost", cast.caster, {"why": why}, ("C-10",))
 
 
-def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any) -> list[str]:
+def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int | None = None) -> list[str]:
     aim = point
     origin = point
     if sp.area is None:
         return []
-    shape = _shape(sp, c, origin, aim)
+    shape = _shape(sp, c, origin, aim, cl)
     found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
         src = c.pos if sp.area.origin == "caster" or sp.area.shape == "emanation" else origin

@@ -85,7 +85,10 @@ def _failed_branch(duel: Duel, dmg: Damage, spell: Any) -> bool:
     last save against the spell failed, or the spell allows none (power word kill)."""
     if not spell.save_kinds:
         return True
-    return duel.data.get("md17_saves", {}).get((dmg.target, spell.id)) == "failure"
+    saved = duel.data.get("md17_saves", {}).get((dmg.target, spell.id))
+    if saved is None or saved[1] != duel.data.get("md17_cast", -1):
+        return True  # no save against this casting: a band that kills with none (cloudkill, 3 HD or less)
+    return saved[0] == "failure"
 
 
 def transform_damage(duel: Duel, dmg: Damage) -> Damage:
@@ -227,7 +230,10 @@ def on_event(duel: Duel, e: Event) -> None:
         purpose = e.data.get("purpose", "")
         if " save against " in purpose and e.data.get("outcome") in ("success", "failure"):
             spell = purpose.split(" save against ", 1)[1]
-            duel.data.setdefault("md17_saves", {})[(e.actor, spell)] = e.data["outcome"]
+            duel.data.setdefault("md17_saves", {})[(e.actor, spell)] = (
+                e.data["outcome"],
+                duel.data.get("md17_cast", -1),
+            )
         return
     if not in_mageduel(duel):
         return

@@ -229,7 +229,7 @@ def test_power_word_stun_tiers_by_hit_points():
 
 def test_md17_slaying_spells_are_marked_as_data():
     assert {s.id for s in catalogue.all_spells() if s.slays} == {
-        "phantasmal_killer", "disintegrate", "flesh_to_stone", "finger_of_death", "power_word_kill"}
+        "phantasmal_killer", "disintegrate", "flesh_to_stone", "finger_of_death", "power_word_kill", "cloudkill"}
 
 
 def test_haste_and_slow_counter_each_other():

@@ -354,3 +354,58 @@ def test_md10_a_fireball_cast_inside_spares_a_bystander_standing_outside():
     d.run(until=lambda du: du.turn_of == "p2" or du.outcome is not None)
     assert d.events("spell") and {e.actor for e in d.events("damage")} == {"p1", "p2"}
     assert duel.view("p1").bystanders[0].id == "page"
+
+
+def _cloudkill_duel(kind: str = "mageduel", **extra) -> Driver:
+    """Aurelian (p1) lays a cloudkill over Corvin (p2, 13 HD: Constitution damage, Fortitude halves)."""
+    corvin = {"id": "p2", "roster": "corvin", **extra}
+    data = scenario("aurelian", "corvin", kind=kind, options=zone_opts(80) if kind == "mageduel" else None)
+    data["participants"][1] = {**data["participants"][1], **corvin}
+    return Driver(
+        data,
+        plan=[("p1", casting("cloudkill", "p2"))],
+        rolls=[("initiative", 20), ("fort save", 1), ("cloudkill ability", 4)],
+    )
+
+
+def test_md15_cloudkill_s_constitution_damage_to_0_slays_in_play():
+    """Corvin comes in with 12 points of Constitution damage (Con 2); the cloud's 1d4 (4, halved: 2,
+    MD-16) brings him to 0: slain, not dead (MD-15). At the end the mageduel gives back only what it
+    took (MD-20): the 12 he came with stay."""
+    d = _cloudkill_duel(ability_damage={"con": 12})
+    d.run()
+    corvin = d.duel.by_id["p2"]
+    (con,) = [e for e in d.events("ability") if e.actor == "p2"]
+    assert con.data["ability"] == "con" and con.data["amount"] == 2 and "MD-15" in con.clauses
+    (slain,) = [e for e in d.events("status") if e.actor == "p2"]
+    assert slain.data["status"] == "slain" and "MD-15" in slain.clauses
+    assert d.duel.outcome.winners == ["p1"]
+    assert corvin.ability_damage == {"con": 12}  # MD-20: only what the mageduel took comes back
+
+
+def test_cloudkill_lingers_drifts_10_feet_a_round_and_falls_again_on_the_caster_s_turn():
+    d = _cloudkill_duel(kind="duel")
+    d.rolls += [("fort save", 20), ("cloudkill ability", 3)]
+    d.run(until=lambda du: du.round == 2 and du.turn_of == "p2" or du.outcome is not None)
+    (cloud,) = [c for c in d.duel.by_id["p1"].conditions if c.stat == "cloud"]
+    assert cloud.rounds == 10 * 20 - 1  # 1 minute per level, one of the caster's turns gone
+    (drift,) = d.events("cloud-drifts")
+    (spell,) = d.events("spell")
+    assert round(geometry.distance(tuple(drift.data["to"]), tuple(spell.data["point"]))) == 10
+    hits = [e.data["amount"] for e in d.events("ability") if e.actor == "p2"]
+    assert hits == [4, 1]  # round 1: failed save, 4; round 2: made it, 3 halved to 1
+
+
+def test_md17_cloudkill_s_no_save_death_below_4_hd_is_half_maximum_hit_points():
+    """Tamsin (1 HD) in the cloud would die with no save: in the zone she takes half her maximum hit
+    points as nonlethal damage instead, once for that casting."""
+    d = Driver(
+        scenario("aurelian", "tamsin", options=zone_opts(60)),
+        plan=[("p1", casting("cloudkill", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.outcome is not None or du.turn_of == "p2")
+    (hit,) = [e for e in d.events("damage") if e.actor == "p2"]
+    tamsin = d.duel.by_id["p2"]
+    assert hit.data["amount"] == tamsin.max_hp // 2 and "MD-17" in hit.clauses and not hit.data["lethal"]
+    assert not [e for e in d.events("roll") if e.actor == "p2" and "save" in e.data["purpose"]]

@@ -76,6 +76,7 @@ Descriptor = Literal[
     "lawful",
     "light",
     "mind_affecting",
+    "poison",
     "sonic",
     "water",
 ]
@@ -356,6 +357,10 @@ class Area(_Frozen):
     width: int | None = None
     height: int | None = None
     origin: Literal["caster", "point"] = "point"
+    #: A lingering cloud (cloudkill): the area stays for the spell's duration, drifts this many feet a
+    #: round away from where it was cast, and its effects fall again on everyone in it on each of the
+    #: caster's turns.
+    drifts: int | None = Field(default=None, ge=0, le=60)
 
     @model_validator(mode="after")
     def _shape_fields(self) -> Area:
