@@ -381,6 +381,16 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
                 if d <= BULL_RUSH_REACH:
                     data = {"spell": charge.source, "targets": [o.id]}
                     opts.append(Option(f"touch {charge.source} @{o.id}", "touch", data))
+        # Sleep: an ally within reach may be woken with a slap or a shake (a standard action).
+        for a in duel.participants:
+            if (
+                a.side == c.side
+                and a.id != c.id
+                and a.conditions
+                and a.has("asleep")
+                and geometry.within(pos, a.pos, BULL_RUSH_REACH)
+            ):
+                opts.append(Option(f"wake @{a.id}", "wake", {"targets": [a.id]}))
         # A bull rush (a combat maneuver, a standard action) shoves a foe within 5 feet, at most one size
         # larger, straight away: out of a mageduel's zone is out of the mageduel (MD-22).
         for o, d in near:
@@ -639,6 +649,11 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         spend(b, "move")
         c.loaded = True
         duel.emit("reload", c.id, {}, ("C-9",))
+    elif kind == "wake":
+        spend(b, "standard")
+        t = duel.by_id[opt.data["targets"][0]]
+        for cond in [x for x in t.conditions if x.name == "asleep"]:
+            duel.remove_condition(t.id, cond, "woken by a slap")
 
 
 #: A bull rush reaches a foe within 5 feet.

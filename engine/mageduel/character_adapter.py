@@ -123,6 +123,8 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
         "bull_rush": (ch.cmb("bull_rush") - ch.cmb(), ch.cmd("bull_rush") - ch.cmd()),
     }
     c.data["max_dex"] = ch.max_dex_bonus
+    if ch.armor_data is not None and ch.armor_data.metal:
+        c.data["metal_armor"] = True  # shocking grasp: +3 to hit
     c.hp = c.max_hp
     c.controller = cid
     return c

@@ -505,6 +505,8 @@ def cast_spell(
             affected = _area_targets(duel, c, sp, point)
             if sp.area is not None and sp.area.origin == "caster":
                 affected = [a for a in affected if a != c.id]
+            if "sleep_hit_dice_pool" in sp.special:
+                affected = _hit_dice_pool(duel, affected, 4, point)
             cast.area_rolls = {}  # one damage roll for the whole area
             for tid in affected:
                 yield from resolve(duel, ctx, sp.effects, tid)
@@ -576,6 +578,23 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
         return
     yield from resolve(duel, Ctx(cast, c, sp, cond.data["cl"], cond.data["dc"]), sp.effects, t.id)
     dodge_resolved(duel, cast, t.id)  # DU-25
+
+
+def _hit_dice_pool(duel: Duel, affected: list[str], pool: int, point: Any) -> list[str]:
+    """Sleep: ``pool`` Hit Dice of creatures in all, the fewest Hit Dice first (the nearest to the point
+    first among equals); what is left when the next creature needs more is wasted."""
+    ranked = sorted(
+        affected,
+        key=lambda cid: (duel.by_id[cid].hd, geometry.distance(duel.by_id[cid].pos, point), cid),
+    )
+    out: list[str] = []
+    for cid in ranked:
+        hd = duel.by_id[cid].hd
+        if hd > pool:
+            break
+        pool -= hd
+        out.append(cid)
+    return [cid for cid in affected if cid in out]
 
 
 def _linger(duel: Duel, c: Combatant, sp: Any, ctx: Ctx, point: Any) -> None:
@@ -685,6 +704,9 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
+    if nodes is sp.effects and "color_spray_sightless" in sp.special and t.has("blinded"):
+        duel.emit("unaffected", tid, {"spell": sp.id, "why": "sightless"}, ("C-11",))
+        return  # a creature that cannot see the colours is not affected
     if t.conditions:
         if any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data):
             duel.emit("immune", tid, {"spell": sp.id}, ())  # daze: not again within a minute
@@ -723,6 +745,8 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             mods.append(("spell", node.bonus))
         if c.has("invisible") and not t.has("blinded"):
             mods.append(("invisible attacker", 2))  # C-11
+        if "shocking_grasp_metal" in ctx.spell.special and t.data.get("metal_armor"):
+            mods.append(("metal armor", 3))
         parts = t.ac_parts("touch")
         if _dodging(ctx.cast, t.id):
             parts.append(("duel dodge", 4))  # DU-23: against that attack only

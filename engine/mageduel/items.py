@@ -45,7 +45,8 @@ ArmorCategory = Literal["light", "medium", "heavy", "shield"]
 @dataclass(frozen=True, slots=True)
 class Armor:
     """Armor or shield: AC bonus, maximum Dex bonus (None: no limit), armor check penalty
-    (a negative number), arcane spell failure chance in percent."""
+    (a negative number), arcane spell failure chance in percent; ``metal``: made of metal (shocking
+    grasp's +3)."""
 
     id: str
     name_en: str
@@ -55,6 +56,7 @@ class Armor:
     max_dex: int | None
     check_penalty: int
     spell_failure: int
+    metal: bool = False
 
 
 ARMORS: dict[str, Armor] = {
@@ -62,10 +64,10 @@ ARMORS: dict[str, Armor] = {
     for a in (
         Armor("leather", "Leather armor", "Armure de cuir", "light", 2, 6, 0, 10),
         Armor("studded_leather", "Studded leather", "Armure de cuir clouté", "light", 3, 5, -1, 15),
-        Armor("chain_shirt", "Chain shirt", "Chemise de mailles", "light", 4, 4, -2, 20),
-        Armor("breastplate", "Breastplate", "Cuirasse", "medium", 6, 3, -4, 25),
-        Armor("chainmail", "Chainmail", "Cotte de mailles", "medium", 6, 2, -5, 30),
-        Armor("full_plate", "Full plate", "Harnois", "heavy", 9, 1, -6, 35),
+        Armor("chain_shirt", "Chain shirt", "Chemise de mailles", "light", 4, 4, -2, 20, metal=True),
+        Armor("breastplate", "Breastplate", "Cuirasse", "medium", 6, 3, -4, 25, metal=True),
+        Armor("chainmail", "Chainmail", "Cotte de mailles", "medium", 6, 2, -5, 30, metal=True),
+        Armor("full_plate", "Full plate", "Harnois", "heavy", 9, 1, -6, 35, metal=True),
     )
 }
 SHIELDS: dict[str, Armor] = {

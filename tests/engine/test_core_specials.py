@@ -126,3 +126,110 @@ def test_c12_greater_dispel_magic_counters_at_plus_4():
     drive(resolve_counter(d, d.by_id["p2"], cast, opt))
     mods = dict(rolls(d, "dispel check")[0]["modifiers"])
     assert mods["greater dispel counter"] == 4
+
+
+# --- the spells' special rules that had no effect in the engine -------------------------------------------
+
+
+def _play(data, plan, rolls, until):
+    from tests.rules.rules_kit import Driver
+
+    d = Driver(data, plan=plan, rolls=rolls)
+    d.run(until=until)
+    return d
+
+
+def test_c4_shocking_grasp_gets_plus_3_against_metal_armor():
+    from tests.rules.rules_kit import casting, scenario
+
+    def touch_mods(foe: str) -> dict:
+        d = _play(
+            scenario("kael", foe, kind="duel", positions=[(0, 0), (0, 5)]),
+            [("p1", casting("shocking_grasp", "p2"))],
+            [("initiative", 20)],
+            lambda du: du.turn_of == "p2" or du.outcome is not None,
+        )
+        (roll,) = [e for e in d.events("roll") if e.data["purpose"].startswith("shocking_grasp:")]
+        return dict(roll.data["modifiers"])
+
+    assert touch_mods("garrick").get("metal armor") == 3  # a breastplate
+    assert "metal armor" not in touch_mods("ilse")
+
+
+def test_c11_color_spray_leaves_a_sightless_creature_unaffected():
+    from tests.rules.rules_kit import casting, scenario
+
+    data = scenario("tamsin", "bram", kind="duel", positions=[(0, 0), (0, 10)])
+    data["participants"][1]["spells_on"] = [{"spell": "glitterdust", "caster": "p1", "rounds": 5}]
+    d = _play(
+        data,
+        [("p1", casting("color_spray", "p2"))],
+        [("initiative", 20)],
+        lambda du: du.turn_of == "p2" or du.outcome is not None,
+    )
+    (un,) = d.events("unaffected")
+    assert un.actor == "p2" and un.data["why"] == "sightless"
+    assert not [e for e in d.events("roll") if e.actor == "p2" and "save" in e.data["purpose"]]
+
+
+def test_c2_glitterdust_covers_even_a_creature_that_saves_minus_40_stealth():
+    from tests.rules.rules_kit import casting, scenario
+
+    d = _play(
+        scenario("ilse", "kael", kind="duel"),
+        [("p1", casting("glitterdust", "p2"))],
+        [("initiative", 20), ("will save", 20)],
+        lambda du: du.turn_of == "p2" or du.outcome is not None,
+    )
+    kael = d.duel.by_id["p2"]
+    assert not kael.has("blinded") and ("glitterdust", -40) in kael.skill_parts("stealth")
+
+
+def _sleeper_sheet() -> dict:
+    from mageduel import roster
+
+    sheet = roster.get("tamsin").model_dump(mode="json")
+    sheet["prepared"]["1"] = ["sleep", "color_spray"]
+    return sheet
+
+
+def test_c11_sleep_takes_4_hit_dice_in_all_the_fewest_first():
+    """Two 1-HD Brams and a 3-HD Odile stand in the burst: the Brams use 2 of the 4 Hit Dice; the 2 left
+    do not reach Odile's 3, and are wasted."""
+    from tests.rules.rules_kit import casting, scenario
+
+    data = scenario(
+        "tamsin",
+        "bram",
+        "odile",
+        "bram",
+        kind="duel",
+        sides=["a", "b", "b", "b"],
+        positions=[(0, 0), (40, 0), (42, 0), (40, 3)],
+    )
+    data["participants"][0] = {"id": "p1", "character": _sleeper_sheet(), "side": "a", "position": [0, 0]}
+    d = _play(
+        data,
+        [("p1", casting("sleep", "p2"))],
+        [("initiative", 20), ("will save", 1), ("will save", 1), ("will save", 1)],
+        lambda du: any(e.kind == "spell" for e in du.events) and du.turn_of != "p1" or du.outcome is not None,
+    )
+    asleep = sorted(e.actor for e in d.events("condition") if e.data["condition"] == "asleep")
+    assert asleep == ["p2", "p4"]
+    assert not [e for e in d.events("roll") if e.actor == "p3" and "save" in e.data["purpose"]]
+
+
+def test_c11_a_sleeping_ally_may_be_woken_with_a_slap():
+    from tests.rules.rules_kit import scenario
+
+    data = scenario(
+        "ilse", "odile", "kael", kind="duel", sides=["a", "a", "b"], positions=[(0, 0), (0, 4), (60, 0)]
+    )
+    data["participants"][1]["spells_on"] = [{"spell": "sleep", "caster": "p3"}]
+    d = _play(
+        data, [], [("initiative", 20)], lambda du: du.pending.player == "p1" and du.pending.kind == "turn"
+    )
+    assert "wake @p2" in d.duel.pending.option_ids
+    d.duel.apply("p1", "wake @p2")
+    assert not d.duel.by_id["p2"].has("asleep")
+    assert [e.data["why"] for e in d.events("condition-ends") if e.actor == "p2"] == ["woken by a slap"]

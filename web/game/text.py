@@ -169,6 +169,8 @@ def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = No
         return t("opt.aoo", lang, weapon=word("weapon", c.weapon or "", lang))
     if v == "bull-rush" and c.target:
         return t("opt.bull-rush", lang, target=who)
+    if v == "wake" and c.target:  # sleep: a slap wakes an ally
+        return t("opt.wake", lang, target=who)
     if v == "touch" and c.target and c.value:  # a held touch spell's charge, delivered
         return t("opt.touch", lang, spell=spell_name(c.value, lang), target=who)
     if v in ("move", "step") and c.point is not None:

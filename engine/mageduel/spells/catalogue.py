@@ -12,14 +12,14 @@ those marked *(not yet)*, which have no effect in the engine so far:
 
 - ``charm_person_threatened``: +5 on the save if the caster's side threatens the target (also a
   ``threatened`` save adjustment).
-- ``color_spray_sightless``: sightless creatures are unaffected. *(not yet)*
+- ``color_spray_sightless``: sightless creatures (blinded ones) are unaffected.
 - ``daze_humanoid``: only humanoids (also in ``target.creature``).
 - ``daze_immunity_one_minute``: a creature dazed by it is immune to it for 1 minute.
 - ``delayed_blast_delay_up_to_5_rounds``: the caster may delay the burst up to 5 rounds. *(not yet)*
 - ``dimension_door_no_action``: after arriving the caster can take no other action that turn.
 - ``enervation_undead``: an undead target gains 1d4 × 5 temporary hit points instead. *(not yet)*
 - ``feeblemind_no_casting``: an Int or Cha of 1 leaves the target unable to cast spells.
-- ``glitterdust_stealth``: −40 on Stealth while covered. *(not yet)*
+- ``glitterdust_stealth``: −40 on Stealth while covered (also a ``stealth`` modifier node, save or not).
 - ``grease_terrain``: moving through the area needs a DC 10 Acrobatics check (half speed). *(not yet)*
 - ``greater_dispel_area_20_ft``: the area version is a 20-ft.-radius burst. *(not yet)*
 - ``greater_dispel_counter_plus_4``: +4 on the dispel check when used to counter.
@@ -35,9 +35,9 @@ those marked *(not yet)*, which have no effect in the engine so far:
   (also a ``struck`` save adjustment).
 - ``mirror_image_misses``: an attack that misses the caster's AC by 5 or less destroys an image.
 - ``power_word_current_hp``: the tiers read the target's *current* hit points.
-- ``shocking_grasp_metal``: +3 on the attack roll if the target wears metal armor. *(not yet)*
-- ``sleep_hit_dice_pool``: 4 Hit Dice in all, the lowest first. *(not yet)*
-- ``sleep_wakes_on_damage``: a wound or a slap (standard action) wakes a sleeper (the slap: not yet).
+- ``shocking_grasp_metal``: +3 on the attack roll if the target wears metal armor.
+- ``sleep_hit_dice_pool``: 4 Hit Dice in all, the lowest first (the nearest first among equals).
+- ``sleep_wakes_on_damage``: a wound or a slap (``wake @ally``, a standard action) wakes a sleeper.
 - ``telekinesis_weight``: 25 lb./level (max 375 lb.) limits what can be moved or hurled. *(not yet)*
 - ``true_strike_concealment``: the next attack ignores the miss chance of concealment.
 - ``wall_of_force_disintegrate``: disintegrate destroys a wall of force at once. *(not yet)*
