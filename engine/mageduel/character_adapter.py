@@ -188,6 +188,7 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
     c.data["cmb_static"] = cr.cmb - cr.bab - strength  # size, from the stat line
     c.data["cmd_static"] = cr.cmd - cr.bab - strength - dex
     c.resist = dict(cr.resistances)
+    c.data["kinds"] = frozenset((cr.creature_type, *cr.subtypes))  # undead, plant, water … (spells read them)
     # Immune to poison (a poison spell such as cloudkill does nothing to it); an elemental's traits
     # include it.
     if "poison" in cr.immunities or "elemental_traits" in cr.immunities:

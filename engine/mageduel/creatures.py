@@ -58,7 +58,9 @@ class Creature(_Frozen):
     description: Text
     summon_list: int = Field(ge=1, le=9)
     size: Size
-    creature_type: Literal["animal", "vermin", "outsider", "magical_beast"]
+    creature_type: Literal["animal", "vermin", "outsider", "magical_beast", "plant", "undead"]
+    #: Subtypes that rules read: ``water`` (horrid wilting's d8s), ``elemental``, ``extraplanar`` …
+    subtypes: tuple[str, ...] = ()
     hit_dice: int = Field(ge=1)
     hp: int = Field(ge=1)
     ac: int

@@ -935,8 +935,14 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     d = node.dice
     count = d.count_at(ctx.cl) * (2 if ctx.critical else 1)
+    die = d.die
+    if "horrid_wilting_water_and_plants_d8" in ctx.spell.special and t.data.get("kinds", set()) & {
+        "water",
+        "plant",
+    }:
+        die = 8  # water elementals and plant creatures take d8s
     rolled = yield from _area_roll(
-        duel, ctx, node, count, d.die, f"{ctx.spell.id} damage", RollPurpose.SPELL_DAMAGE
+        duel, ctx, node, count, die, f"{ctx.spell.id} damage", RollPurpose.SPELL_DAMAGE
     )
     amount = (rolled + d.bonus_at(ctx.cl)) * d.multiplier
     if d.maximum is not None:
@@ -1087,6 +1093,17 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
 
 
 def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
+    if "enervation_undead" in ctx.spell.special and "undead" in t.data.get("kinds", ()):
+        # An undead creature is not drained: it gains 1d4 x 5 temporary hit points, for up to an hour.
+        r = yield from duel.roll_dice(
+            ctx.caster.id, 1, 4, f"{ctx.spell.id} temporary hp", code=RollPurpose.TEMPORARY_HP
+        )
+        gained = 5 * sum(r)
+        if gained > t.temp_hp:
+            t.temp_hp = gained
+            _keep_timed(t, ctx, "temporary hp", "temp_hp", 600)
+        duel.emit("temp-hp", t.id, {"temp_hp": t.temp_hp, "rounds": 600}, ())
+        return
     n = yield from _amount(duel, ctx, node, "negative levels", RollPurpose.NEGATIVE_LEVELS)
     t.negative_levels += n
     t.max_hp -= 5 * n

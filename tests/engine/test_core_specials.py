@@ -233,3 +233,36 @@ def test_c11_a_sleeping_ally_may_be_woken_with_a_slap():
     d.duel.apply("p1", "wake @p2")
     assert not d.duel.by_id["p2"].has("asleep")
     assert [e.data["why"] for e in d.events("condition-ends") if e.actor == "p2"] == ["woken by a slap"]
+
+
+def _creature_in(d, cid: str, creature_id: str, **changes):
+    """Put a creature of the catalogue (with ``changes``) in duel ``d`` as ``cid``, on Kael's side."""
+    from mageduel import creatures
+    from mageduel.character_adapter import combatant_from_creature
+
+    cr = creatures.get(creature_id).model_copy(update=changes)
+    c = combatant_from_creature(cr, cid, d.by_id["p2"].side, "p2")
+    c.pos = (10.0, 0.0, 0.0)
+    d.participants.append(c)
+    d.by_id[cid] = c
+    return c
+
+
+def test_c6_horrid_wilting_takes_d8s_from_a_water_elemental():
+    d = core_duel(a="aurelian", dice=[15, 5] + [8] * 40)
+    el = _creature_in(d, "w1", "small_water_elemental")
+    sp = get("horrid_wilting")
+    resolve_nodes(d, "p1", "w1", "horrid_wilting", sp.effects[0].effects)  # the failed-save branch
+    (roll,) = rolls(d, "horrid_wilting damage")
+    assert roll["die"] == "20d8" and el.hp == el.max_hp - 20 * 8
+    d2 = core_duel(a="aurelian", dice=[15, 5] + [6] * 40)
+    resolve_nodes(d2, "p1", "p2", "horrid_wilting", sp.effects[0].effects)
+    assert rolls(d2, "horrid_wilting damage")[0]["die"] == "20d6"
+
+
+def test_c6_enervation_gives_an_undead_temporary_hit_points_instead_of_negative_levels():
+    d = core_duel(a="aurelian", dice=[15, 5, 3])
+    ghoul = _creature_in(d, "u1", "dire_rat", creature_type="undead")
+    sp = get("enervation")
+    resolve_nodes(d, "p1", "u1", "enervation", sp.effects[0].on_hit)
+    assert ghoul.negative_levels == 0 and ghoul.temp_hp == 15

@@ -17,7 +17,7 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``daze_immunity_one_minute``: a creature dazed by it is immune to it for 1 minute.
 - ``delayed_blast_delay_up_to_5_rounds``: the caster may delay the burst up to 5 rounds. *(not yet)*
 - ``dimension_door_no_action``: after arriving the caster can take no other action that turn.
-- ``enervation_undead``: an undead target gains 1d4 × 5 temporary hit points instead. *(not yet)*
+- ``enervation_undead``: an undead target gains 1d4 × 5 temporary hit points instead.
 - ``feeblemind_no_casting``: an Int or Cha of 1 leaves the target unable to cast spells.
 - ``glitterdust_stealth``: −40 on Stealth while covered (also a ``stealth`` modifier node, save or not).
 - ``grease_terrain``: moving through the area needs a DC 10 Acrobatics check (half speed). *(not yet)*
@@ -28,7 +28,7 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``gust_tumble_damage_per_10_feet``: a tumbling tiny creature takes 1d4 nonlethal per 10 feet. *(not yet)*
 - ``haste_counters_slow``, ``slow_counters_haste``: each dispels the other on a creature it targets.
 - ``hold_person_humanoid``: only humanoids (also in ``target.creature``).
-- ``horrid_wilting_water_and_plants_d8``: water elementals and plants take d8s instead of d6s. *(not yet)*
+- ``horrid_wilting_water_and_plants_d8``: water elementals and plants take d8s instead of d6s.
 - ``ice_storm_difficult_terrain``: the area is difficult terrain for the duration. *(not yet)*
 - ``invisibility_ends_on_attack``: also stated on the condition node.
 - ``meteor_struck_penalty``: a creature struck by a sphere takes −4 on the save against its fire
