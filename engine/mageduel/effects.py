@@ -941,6 +941,13 @@ def _damage(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         "plant",
     }:
         die = 8  # water elementals and plant creatures take d8s
+    if (
+        "gust_tumble_damage_per_10_feet" in ctx.spell.special
+        and node.nonlethal
+        and t.size == "tiny"
+        and not t.flying
+    ):
+        count *= max(1, int(ctx.cast.pushed.get(t.id, 0.0) + geometry.EPSILON) // 10)  # per 10 feet rolled
     rolled = yield from _area_roll(
         duel, ctx, node, count, die, f"{ctx.spell.id} damage", RollPurpose.SPELL_DAMAGE
     )
@@ -1180,6 +1187,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         feet = 10.0
     frm = t.pos
     t.pos = geometry.rounded(_walls.stop_before(duel, t.pos, geometry.away(t.pos, c.pos, feet)))
+    ctx.cast.pushed[t.id] = geometry.distance(frm, t.pos)
     duel.emit(
         "pushed", t.id, {"from": list(frm), "to": list(t.pos), "by": c.id, "spell": ctx.spell.id}, ("C-13",)
     )

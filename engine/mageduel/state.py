@@ -227,6 +227,7 @@ class Casting:
     #: While an area is resolved: its dice rolled so far, by effect node, so that every creature in it takes
     #: the same roll (each with its own save); None outside an area.
     area_rolls: dict[int, int] | None = None
+    pushed: dict[str, float] = field(default_factory=dict)  # feet each creature was pushed by it
 
 
 class Duel:

@@ -266,3 +266,25 @@ def test_c6_enervation_gives_an_undead_temporary_hit_points_instead_of_negative_
     sp = get("enervation")
     resolve_nodes(d, "p1", "u1", "enervation", sp.effects[0].on_hit)
     assert ghoul.negative_levels == 0 and ghoul.temp_hp == 15
+
+
+def test_c13_gust_of_wind_rolls_a_tiny_walker_1d4_x_10_feet_with_1d4_nonlethal_per_10_feet():
+    # initiative 15, 5; the rat's Fortitude save 1 (fails); rolled 3 x 10 feet; 3d4 (4+4+4) nonlethal.
+    d = core_duel(b="kael", dice=[15, 5, 1, 3, 4, 4, 4], pos_b=(40.0, 0.0))
+    rat = _creature_in(d, "r1", "dire_rat", size="tiny")
+    rat.pos = (10.0, 0.0, 0.0)
+    rat.effort_used = True  # no duel effort to ask about (DU-18)
+    resolve_nodes(d, "p1", "r1", "gust_of_wind", get("gust_of_wind").effects)
+    (dmg,) = rolls(d, "gust_of_wind damage")
+    assert dmg["die"] == "3d4" and rat.nonlethal == 12 and rat.has("prone")
+    assert round(rat.pos[0] - 10.0) == 30
+
+
+def test_c13_gust_of_wind_puts_minus_4_on_a_flyer_s_fly_checks_save_or_not():
+    d = core_duel(dice=[15, 5, 20], pos_b=(10.0, 0.0))
+    kael = d.by_id["p2"]
+    kael.flying = True
+    resolve_nodes(d, "p1", "p2", "gust_of_wind", get("gust_of_wind").effects)
+    assert ("gust_of_wind", -4) in kael.skill_parts("fly")
+    ilse = d.by_id["p1"]
+    assert ("gust_of_wind", -4) not in ilse.skill_parts("fly")

@@ -24,8 +24,9 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``greater_dispel_area_20_ft``: the area version is a 20-ft.-radius burst. *(not yet)*
 - ``greater_dispel_counter_plus_4``: +4 on the dispel check when used to counter.
 - ``greater_dispel_one_per_four_levels``: a targeted dispel ends one spell per 4 caster levels.
-- ``gust_fly_checks``: flying creatures take −4 on Fly checks in the line. *(not yet)*
-- ``gust_tumble_damage_per_10_feet``: a tumbling tiny creature takes 1d4 nonlethal per 10 feet. *(not yet)*
+- ``gust_fly_checks``: flying creatures take −4 on Fly checks in the line (also a ``fly`` modifier node).
+- ``gust_tumble_damage_per_10_feet``: a tiny creature on the ground is knocked prone and rolled 1d4 × 10
+  feet, taking 1d4 nonlethal damage per 10 feet rolled.
 - ``haste_counters_slow``, ``slow_counters_haste``: each dispels the other on a creature it targets.
 - ``hold_person_humanoid``: only humanoids (also in ``target.creature``).
 - ``horrid_wilting_water_and_plants_d8``: water elementals and plants take d8s instead of d6s.
