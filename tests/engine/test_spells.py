@@ -375,7 +375,7 @@ def test_gust_of_wind_blows_flyers_back_by_size_and_knocks_walkers_down():
     bands = [(t.at_most, t.flying, [x.kind for x in t.effects]) for t in save.effects[0].tiers]
     assert bands == [
         ("tiny", True, ["forced_movement", "damage"]),
-        ("tiny", None, ["forced_movement", "damage"]),
+        ("tiny", None, ["forced_movement", "condition", "damage"]),  # knocked down (prone) and rolled
         ("small", True, ["forced_movement"]),
         ("small", None, ["condition"]),
         ("medium", True, ["forced_movement"]),
