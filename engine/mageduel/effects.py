@@ -159,6 +159,15 @@ def spell_aims(
             if geometry.within(c.pos, a.pos, rng) and _creature_ok(sp, a):
                 aims.append((f" @{a.id}", {"targets": [a.id]}))
     elif tk in ("creature", "creatures"):
+        if duel.walls and sp.id == "disintegrate":
+            # Wall of force: disintegrate destroys it at once (aimed at any point of it within range).
+            for i, w in enumerate(duel.walls):
+                if (
+                    "wall_of_force_disintegrate" in spell_by_id(w.spell).special
+                    and w.cond in duel.by_id[w.owner].conditions
+                    and geometry.distance(c.pos, _nearest_on_foot(w, c.pos)) <= rng + geometry.EPSILON
+                ):
+                    aims.append((f" @wall{i + 1}", {"targets": [], "wall": i}))
         if _targeted_dispel(sp):
             # DU-10: oneself and one's allies are participants too: dispel magic may be aimed at them, to
             # end what their foes cast on them (offered only when there is something to dispel).
@@ -204,6 +213,22 @@ def spell_aims(
 def _creatures(duel: Duel) -> list[Combatant]:
     """Everyone an area may take in: the participants and the scenario's bystanders (DU-10, MD-10)."""
     return duel.participants + duel.bystanders if duel.bystanders else duel.participants
+
+
+def _nearest_on_foot(w: Any, p: Any) -> Any:
+    """The point of a wall's foot nearest to ``p``."""
+    ax, ay = w.a[0], w.a[1]
+    dx, dy = w.b[0] - ax, w.b[1] - ay
+    n = dx * dx + dy * dy
+    t = 0.0 if n < geometry.EPSILON else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
+    return (ax + dx * t, ay + dy * t, 0.0)
+
+
+def _destroy_wall(duel: Duel, c: Combatant, sp: Any, index: int) -> None:
+    """Disintegrate on a wall of force: the wall is gone at once (its condition leaves its caster)."""
+    w = duel.walls[index]
+    duel.emit("wall-destroyed", c.id, {"spell": w.spell, "by": sp.id, "owner": w.owner}, ("C-13",))
+    duel.remove_condition(w.owner, w.cond, f"destroyed by {sp.id}")
 
 
 def _targeted_dispel(sp: Any) -> bool:
@@ -356,6 +381,7 @@ def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         bool(opt.data.get("defensive")),
         item=opt.data.get("item"),
         hold=bool(opt.data.get("hold")),
+        wall=opt.data.get("wall"),
     )
 
 
@@ -369,6 +395,7 @@ def cast_spell(
     defensive: bool,
     item: str | None = None,
     hold: bool = False,
+    wall: int | None = None,
 ) -> Gen:
     """Cast ``sp`` from a slot (or from ``item``: its charges, caster level and DC). The public event says
     who casts at whom, never what (MD-26); the concentration DCs, which would give the level away, are not
@@ -498,6 +525,9 @@ def cast_spell(
             ctx = Ctx(cast, c, sp, use["cl"], 10 + sp.level + mod)
         if hold:
             hold_charge(duel, c, sp, slot, ctx)
+            return None
+        if wall is not None:
+            _destroy_wall(duel, c, sp, wall)
             return None
         if sp.target.kind == "point":
             yield from resolve(duel, ctx, sp.effects, c.id)

@@ -288,3 +288,21 @@ def test_c13_gust_of_wind_puts_minus_4_on_a_flyer_s_fly_checks_save_or_not():
     assert ("gust_of_wind", -4) in kael.skill_parts("fly")
     ilse = d.by_id["p1"]
     assert ("gust_of_wind", -4) not in ilse.skill_parts("fly")
+
+
+def test_c13_disintegrate_destroys_a_wall_of_force_at_once():
+    from tests.rules.rules_kit import Driver, casting, scenario
+
+    d = Driver(
+        scenario("corvin", "aurelian", kind="duel", positions=[(0, 0), (60, 0)]),
+        plan=[("p1", casting("wall_of_force"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.pending.player == "p2" and du.pending.kind == "turn")
+    assert d.events("wall") and "cast disintegrate @wall1" in d.duel.pending.option_ids
+    d.duel.apply("p2", "cast disintegrate @wall1")
+    d.run(until=lambda du: du.turn_of == "p1" or du.outcome is not None)
+    (gone,) = d.events("wall-destroyed")
+    assert gone.data == {"spell": "wall_of_force", "by": "disintegrate", "owner": "p1"}
+    assert not [c for c in d.duel.by_id["p1"].conditions if c.source == "wall_of_force"]
+    assert not [e for e in d.events("damage") if e.data.get("spell") == "disintegrate"]

@@ -131,6 +131,8 @@ def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = No
         return own.get(lang) or own.get("en") or option_id
     c = parse(option_id)
     who = names.get(c.target or "", c.target or "")
+    if c.target and c.target not in names and c.target.startswith("wall") and c.target[4:].isdigit():
+        who = t("opt.wall", lang, n=c.target[4:])  # disintegrate aimed at a wall of force
     v = c.verb
     if v == "cast":
         text = spell_name(c.spell, lang)

@@ -41,7 +41,8 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``sleep_wakes_on_damage``: a wound or a slap (``wake @ally``, a standard action) wakes a sleeper.
 - ``telekinesis_weight``: 25 lb./level (max 375 lb.) limits what can be moved or hurled. *(not yet)*
 - ``true_strike_concealment``: the next attack ignores the miss chance of concealment.
-- ``wall_of_force_disintegrate``: disintegrate destroys a wall of force at once. *(not yet)*
+- ``wall_of_force_disintegrate``: disintegrate destroys a wall of force at once
+  (``cast disintegrate @wallN``).
 """
 
 from __future__ import annotations
