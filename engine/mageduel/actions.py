@@ -177,6 +177,8 @@ def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
 
     if cond.data.get("then"):
         yield from _eff.apply_followups(duel, c, cond)
+    if cond.data.get("delayed"):
+        yield from _eff.detonate(duel, c, cond)  # delayed blast fireball: the delay is over
     on_removed(c, cond)
     if cond.data.get("summon"):
         from .summons import dismiss

@@ -149,6 +149,7 @@ def renews(conditions: list[Condition], new: Condition) -> Condition | None:
         or new.data.get("ongoing")
         or new.data.get("summon")
         or new.data.get("cloud")
+        or new.data.get("delayed")
         or new.data.get("dormant")
     ):
         return None

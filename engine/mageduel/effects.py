@@ -535,6 +535,11 @@ def cast_spell(
             affected = _area_targets(duel, c, sp, point)
             if sp.area is not None and sp.area.origin == "caster":
                 affected = [a for a in affected if a != c.id]
+            if "delayed_blast_delay_up_to_5_rounds" in sp.special and point is not None:
+                delay = yield from _choose_delay(duel, c, sp)
+                if delay > 0:
+                    _delay_blast(duel, c, sp, ctx, point, delay)
+                    affected = []
             if "sleep_hit_dice_pool" in sp.special:
                 affected = _hit_dice_pool(duel, affected, 4, point)
             cast.area_rolls = {}  # one damage roll for the whole area
@@ -608,6 +613,43 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
         return
     yield from resolve(duel, Ctx(cast, c, sp, cond.data["cl"], cond.data["dc"]), sp.effects, t.id)
     dodge_resolved(duel, cast, t.id)  # DU-25
+
+
+def _choose_delay(duel: Duel, c: Combatant, sp: Any) -> Gen:
+    """Delayed blast fireball: the caster sets the delay, 0 to 5 rounds, on completing the spell."""
+    opts = [Option(f"choose delay-{n}", "choose", {"choice": f"delay-{n}", "delay": n}) for n in range(6)]
+    ans = yield from duel.ask(c.id, "choose", opts, f"{sp.id}: explode now, or after up to 5 rounds")
+    return int(ans.rsplit("-", 1)[1])
+
+
+def _delay_blast(duel: Duel, c: Combatant, sp: Any, ctx: Ctx, point: Any, delay: int) -> None:
+    """The glowing bead waits ``delay`` rounds at ``point``; it bursts at the start of the caster's turn
+    when the delay runs out (:func:`detonate`, from the condition's expiry)."""
+    duel.add_condition(
+        c.id,
+        Condition(
+            f"{sp.id} (delayed)",
+            rounds=delay,
+            tick_on=c.id,
+            source=sp.id,
+            stat="delayed_blast",
+            data={"cl": ctx.cl, "caster": c.id, "delayed": {"point": tuple(point), "dc": ctx.dc}},
+        ),
+    )
+
+
+def detonate(duel: Duel, c: Combatant, cond: Condition) -> Gen:
+    """A delayed blast bursts where it waited: everyone in it then (one roll, each their own save)."""
+    sp = spell_by_id(cond.source)
+    point = cond.data["delayed"]["point"]
+    duel.emit("detonates", c.id, {"spell": sp.id, "point": list(point)}, ())
+    cast = Casting(c.id, sp, sp.level, [], point, known_by={c.id}, revealed=True)
+    cast.area_rolls = {}
+    ctx = Ctx(cast, c, sp, cond.data["cl"], cond.data["delayed"]["dc"])
+    for tid in _area_targets(duel, c, sp, point, ctx.cl):
+        if duel.outcome is not None:
+            return
+        yield from resolve(duel, ctx, sp.effects, tid)
 
 
 def _hit_dice_pool(duel: Duel, affected: list[str], pool: int, point: Any) -> list[str]:

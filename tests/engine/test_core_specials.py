@@ -306,3 +306,35 @@ def test_c13_disintegrate_destroys_a_wall_of_force_at_once():
     assert gone.data == {"spell": "wall_of_force", "by": "disintegrate", "owner": "p1"}
     assert not [c for c in d.duel.by_id["p1"].conditions if c.source == "wall_of_force"]
     assert not [e for e in d.events("damage") if e.data.get("spell") == "disintegrate"]
+
+
+def test_c9_delayed_blast_fireball_may_wait_up_to_5_rounds_then_bursts_on_the_caster_s_turn():
+    from tests.rules.rules_kit import Driver, casting, scenario
+
+    d = Driver(
+        scenario("corvin", "aurelian", kind="duel", positions=[(0, 0), (60, 0)]),
+        plan=[("p1", casting("delayed_blast_fireball", "p2")), ("p1", "choose delay-2")],
+        rolls=[("initiative", 20)],
+    )
+    d.run(
+        until=lambda du: (
+            du.outcome is not None
+            or (du.round == 3 and du.pending.kind == "turn" and du.pending.player == "p1")
+        )
+    )
+    (boom,) = d.events("detonates")
+    assert boom.round == 3 and boom.data["point"] == [60.0, 0.0, 0.0]
+    fire = [e for e in d.events("damage") if e.data.get("spell") == "delayed_blast_fireball"]
+    assert fire and all(e.round == 3 for e in fire)
+
+
+def test_c9_delayed_blast_fireball_offers_now_or_1_to_5_rounds():
+    from tests.rules.rules_kit import Driver, casting, scenario
+
+    d = Driver(
+        scenario("corvin", "aurelian", kind="duel", positions=[(0, 0), (60, 0)]),
+        plan=[("p1", casting("delayed_blast_fireball", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run(until=lambda du: du.pending.kind == "choose")
+    assert d.duel.pending.option_ids == [f"choose delay-{n}" for n in range(6)]

@@ -15,7 +15,8 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``color_spray_sightless``: sightless creatures (blinded ones) are unaffected.
 - ``daze_humanoid``: only humanoids (also in ``target.creature``).
 - ``daze_immunity_one_minute``: a creature dazed by it is immune to it for 1 minute.
-- ``delayed_blast_delay_up_to_5_rounds``: the caster may delay the burst up to 5 rounds. *(not yet)*
+- ``delayed_blast_delay_up_to_5_rounds``: the caster may delay the burst up to 5 rounds (``choose
+  delay-N``); it bursts at the start of the caster's turn when the delay runs out.
 - ``dimension_door_no_action``: after arriving the caster can take no other action that turn.
 - ``enervation_undead``: an undead target gains 1d4 × 5 temporary hit points instead.
 - ``feeblemind_no_casting``: an Int or Cha of 1 leaves the target unable to cast spells.
