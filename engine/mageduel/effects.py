@@ -23,7 +23,7 @@ from . import walls as _walls
 from .conditions import Condition
 from .events import RollPurpose
 from .notation import fmt_point
-from .spells.model import SIZE_ORDER, at_level
+from .spells.model import SIZE_ORDER, Area, at_level
 from .state import AbilityDamage, Casting, Damage, Option
 
 if TYPE_CHECKING:
@@ -50,6 +50,8 @@ HOSTILE_KINDS = frozenset(
 #: conditions themselves, which are added dormant; every other leaf waits for the end of the next turn.
 _NOT_DEFERRED = frozenset({"condition", "tiered", "choice", "area", "missiles", "chain", "attack", "save"})
 _SPELLS: dict[str, Any] = {}
+#: Greater dispel magic's area version: a 20-ft.-radius burst.
+_DISPEL_AREA = Area(shape="burst", size=20)
 _HOSTILE: dict[str, bool] = {}
 
 
@@ -271,7 +273,8 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
         sp = spell_by_id(sid)
     except (KeyError, ValueError):
         return f"no spell {sid!r}"
-    if sp.target.kind != "area" or sp.area is None:
+    area = area_of(sp)
+    if area is None:
         return f"{sid} is not an area spell: aim it at a creature (@id)"
     try:
         slot = int(slot_txt[4:]) if slot_txt else sp.level
@@ -287,7 +290,7 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     if defensive and not threatened:
         return "nobody threatens you: there is nothing to cast defensively against (C-10)"
     point = geometry.rounded(p)
-    caster_origin = sp.area.origin == "caster"
+    caster_origin = area.origin == "caster"
     if not caster_origin:
         if not geometry.within(c.pos, point, _range(sp, c)):
             return f"{fmt_point(point)} is out of {sid}'s range"
@@ -348,8 +351,18 @@ def item_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[
     return out
 
 
+def area_of(sp: Any) -> Any:
+    """The area a spell may be cast over: its own, or greater dispel magic's area version (a 20-ft.
+    burst, ``greater_dispel_area_20_ft``); None for a spell with no area."""
+    if sp.area is not None and sp.target.kind == "area":
+        return sp.area
+    if "greater_dispel_area_20_ft" in sp.special:
+        return _DISPEL_AREA
+    return None
+
+
 def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple, cl: int | None = None) -> Any:
-    area = sp.area
+    area = area_of(sp)
     size = float(area.size_at(c.cl() if cl is None else cl))
     s = area.shape
     if s in ("burst", "spread", "emanation"):
@@ -728,12 +741,13 @@ def _lost(duel: Duel, cast: Casting, why: str) -> None:
 def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int | None = None) -> list[str]:
     aim = point
     origin = point
-    if sp.area is None:
+    area = area_of(sp)
+    if area is None:
         return []
     shape = _shape(sp, c, origin, aim, cl)
     found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
-        src = c.pos if sp.area.origin == "caster" or sp.area.shape == "emanation" else origin
+        src = c.pos if area.origin == "caster" or area.shape == "emanation" else origin
         found = [x for x in found if not _walls.blocked(duel, src, duel.by_id[x].pos)]
     return duel.hooks.filter_area(duel, c.id, shape, found)
 

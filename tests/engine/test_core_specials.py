@@ -338,3 +338,18 @@ def test_c9_delayed_blast_fireball_offers_now_or_1_to_5_rounds():
     )
     d.run(until=lambda du: du.pending.kind == "choose")
     assert d.duel.pending.option_ids == [f"choose delay-{n}" for n in range(6)]
+
+
+def test_c12_greater_dispel_magic_s_area_version_is_a_20_foot_burst_at_any_point():
+    from tests.rules.rules_kit import Driver, scenario
+
+    data = scenario("corvin", "aurelian", kind="duel", positions=[(0, 0), (60, 0)])
+    data["participants"][1]["spells_on"] = [{"spell": "haste", "caster": "p2", "rounds": 20}]
+    d = Driver(
+        data, plan=[("p1", "cast greater_dispel_magic @70,0")], rolls=[("initiative", 20), ("dispel", 20)]
+    )
+    d.run(until=lambda du: du.turn_of == "p2" or du.outcome is not None)
+    (spell,) = d.events("spell")
+    assert spell.data["spell"] == "greater_dispel_magic" and spell.data["point"] == [70.0, 0.0, 0.0]
+    assert not [c for c in d.duel.by_id["p2"].conditions if c.source == "haste"]
+    assert [e.data["why"] for e in d.events("condition-ends") if e.actor == "p2"][0] == "dispelled"

@@ -22,7 +22,8 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``feeblemind_no_casting``: an Int or Cha of 1 leaves the target unable to cast spells.
 - ``glitterdust_stealth``: −40 on Stealth while covered (also a ``stealth`` modifier node, save or not).
 - ``grease_terrain``: moving through the area needs a DC 10 Acrobatics check (half speed). *(not yet)*
-- ``greater_dispel_area_20_ft``: the area version is a 20-ft.-radius burst. *(not yet)*
+- ``greater_dispel_area_20_ft``: the area version is a 20-ft.-radius burst (``cast greater_dispel_magic
+  @x,y``: a dispel on each creature in it, of what its foes cast on an ally, of its own spells on a foe).
 - ``greater_dispel_counter_plus_4``: +4 on the dispel check when used to counter.
 - ``greater_dispel_one_per_four_levels``: a targeted dispel ends one spell per 4 caster levels.
 - ``gust_fly_checks``: flying creatures take −4 on Fly checks in the line (also a ``fly`` modifier node).
