@@ -424,6 +424,7 @@ def cast_spell(
         cost = next(k for s_id, k in use["spells"] if s_id == sp.id)
         use["left"] -= cost
     cast = Casting(c.id, sp, sp.level, targets, point, slot=slot, known_by={c.id})
+    potion = use is not None and use["kind"] == "potion"
     duel.casting.append(cast)
     try:
         duel.emit(
@@ -467,7 +468,7 @@ def cast_spell(
             taken = yield from _rx.attacks_of_opportunity(duel, c, "casting", None)
             if c.status != "active" or duel.outcome is not None:
                 return _lost(duel, cast, "the caster fell")
-            if taken > 0:
+            if taken > 0 and not potion:
                 r = yield from duel.check(
                     c.id,
                     "concentration (hurt while casting)",
@@ -480,7 +481,7 @@ def cast_spell(
                 )
                 if not r.success:
                     return _lost(duel, cast, "concentration broken by damage")
-        if c.has("entangled"):
+        if c.has("entangled") and not potion:
             r = yield from duel.check(
                 c.id,
                 "concentration (entangled)",
@@ -493,7 +494,8 @@ def cast_spell(
             )
             if not r.success:
                 return _lost(duel, cast, "concentration failed while entangled")
-        countered = yield from _rx.counter_window(duel, cast)
+        # A potion is drunk, not cast: nothing to identify or counter (it still provokes, C-10).
+        countered = False if potion else (yield from _rx.counter_window(duel, cast))
         if countered or duel.outcome is not None:
             return None
         # DU-22: each participant the spell aims at may dodge before it is resolved.

@@ -70,6 +70,13 @@ class GreedyPolicy:
             affected = o.data.get("affected", ())
             targets = o.data.get("targets") or []
             base = 10.0 + 5 * o.data["slot"]
+            if o.data.get("wall") is not None:
+                return 9.0  # disintegrating a wall of force: only when nothing better is at hand
+            if any(n.kind == "heal" for n in sp.nodes()):
+                t = duel.by_id[targets[0]] if targets else me
+                return 45.0 if t.hp - t.nonlethal < t.max_hp // 2 else 1.0  # heal only the badly hurt
+            if hostile(sp) and targets and duel.by_id[targets[0]].side == me.side:
+                return 25.0  # a dispel on oneself or an ally (DU-10): offered only with a foe's spell to end
             if hostile(sp):
                 base += 20 + (3 if sp.deals_damage else 0) + 2 * len(affected)
                 if any(duel.by_id[a].side == me.side for a in affected):

@@ -232,3 +232,24 @@ def test_du14_the_view_s_counter_chance_uses_the_same_dc_as_the_roll():
     d.run(until=_at_kael_counter)
     (ov,) = [o for o in d.duel.view("p2").pending.options if o.id == MM]
     assert ov.chance == 1.0  # d20 + 5 + 10 meets DC 16 on any roll
+
+
+def test_du12_a_potion_is_drunk_not_cast_there_is_nothing_to_identify_or_counter():
+    asked: list[str] = []
+
+    def note(ask) -> str:
+        from tests.rules.rules_kit import default_choice
+
+        asked.append(f"{ask.player} {ask.kind}")
+        return default_choice(ask)
+
+    d = Driver(
+        scenario("ilse", "kael", kind="duel"),
+        plan=[("p2", lambda o: o.kind == "cast" and o.data.get("item_kind") == "potion")],
+        rolls=[("initiative", 1)],
+        fallback=note,
+    )
+    d.run(until=lambda du: du.turn_of == "p1" or du.outcome is not None)
+    assert [e.data.get("item_kind") for e in d.events("casting")] == ["potion"]
+    assert d.events("spell") and not d.events("identified") and not d.events("not-identified")
+    assert not [a for a in asked if a in ("p1 identify", "p1 counter")]
