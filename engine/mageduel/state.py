@@ -32,7 +32,12 @@ data ``item``), ``reload``, ``ready counterspell``, ``end``, ``identify``, ``pas
 ``react duel-counter fireball slot3``, ``react md-counter dispel_magic slot3``,
 ``react counter fireball slot3``, ``react dodge``, ``react parry quarterstaff``, ``react effort``,
 ``aoo quarterstaff``, ``choose <option or creature>``, ``face-off bluff``, ``roll 14``,
-``prefer dodge never``. A summoned creature's decisions are asked of its summoner (``Combatant.controller``);
+``prefer dodge never``; also ``cast greater_dispel_magic @12.5,3`` (an area at any point, DU-10),
+``cast disintegrate @wall1`` (a wall of force), ``wake @p2`` (a slap for a sleeping ally),
+``choose delay-3`` (delayed blast fireball), ``leave-zone`` (a disqualified mage, MD-23). A refused id
+that is not listed says why when a rule can (``IllegalDecision``). Every roll event and manual-roll
+question carries a stable ``code`` (``events.RollPurpose``) beside its ``purpose`` text.
+A summoned creature's decisions are asked of its summoner (``Combatant.controller``);
 ``Ask.context["actor"]`` says which creature acts.
 
 Hidden information (MD-26): the public ``casting`` event names the caster and the targets only; the caster
