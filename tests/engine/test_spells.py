@@ -102,8 +102,18 @@ def test_catalogue_holds_at_least_40_spells_over_levels_0_to_9():
 
 
 def test_levels_match_the_sorcerer_wizard_list():
-    expected = {"magic_missile": 1, "scorching_ray": 2, "fireball": 3, "stoneskin": 4, "telekinesis": 5,
-                "disintegrate": 6, "finger_of_death": 7, "polar_ray": 8, "meteor_swarm": 9, "daze": 0}
+    expected = {
+        "magic_missile": 1,
+        "scorching_ray": 2,
+        "fireball": 3,
+        "stoneskin": 4,
+        "telekinesis": 5,
+        "disintegrate": 6,
+        "finger_of_death": 7,
+        "polar_ray": 8,
+        "meteor_swarm": 9,
+        "daze": 0,
+    }
     assert {k: catalogue.get(k).level for k in expected} == expected
 
 
@@ -160,14 +170,19 @@ def test_scorching_ray_one_ray_plus_one_at_7_and_11():
 @pytest.mark.parametrize(
     ("spell_id", "cl", "dice"),
     [
-        ("fireball", 5, "5d6"), ("fireball", 12, "10d6"),
+        ("fireball", 5, "5d6"),
+        ("fireball", 12, "10d6"),
         ("lightning_bolt", 20, "10d6"),
-        ("burning_hands", 3, "3d4"), ("burning_hands", 9, "5d4"),
+        ("burning_hands", 3, "3d4"),
+        ("burning_hands", 9, "5d4"),
         ("shocking_grasp", 9, "5d6"),
-        ("cone_of_cold", 13, "13d6"), ("cone_of_cold", 20, "15d6"),
-        ("disintegrate", 13, "26d6"), ("disintegrate", 20, "40d6"),
+        ("cone_of_cold", 13, "13d6"),
+        ("cone_of_cold", 20, "15d6"),
+        ("disintegrate", 13, "26d6"),
+        ("disintegrate", 20, "40d6"),
         ("chain_lightning", 20, "20d6"),
-        ("polar_ray", 17, "17d6"), ("polar_ray", 20, "20d6"),
+        ("polar_ray", 17, "17d6"),
+        ("polar_ray", 20, "20d6"),
         ("finger_of_death", 13, "130"),
     ],
 )
@@ -199,7 +214,13 @@ def test_stoneskin_absorbs_10_per_level_up_to_150():
 def test_ray_of_enfeeblement_penalty_1d6_plus_one_per_two_levels_max_5():
     spell = catalogue.get("ray_of_enfeeblement")
     ability = next(n for n in spell.nodes() if n.kind == "ability")
-    assert [ability.dice.describe(cl) for cl in (1, 2, 5, 10, 20)] == ["1d6", "1d6+1", "1d6+2", "1d6+5", "1d6+5"]
+    assert [ability.dice.describe(cl) for cl in (1, 2, 5, 10, 20)] == [
+        "1d6",
+        "1d6+1",
+        "1d6+2",
+        "1d6+5",
+        "1d6+5",
+    ]
     assert first(spell, SaveNode).on_success == "half"
 
 
@@ -215,13 +236,20 @@ def test_color_spray_tiers_by_hit_dice():
     assert tiers.measure == "hit_dice"
     assert [t.at_most for t in tiers.tiers] == [2, 4, None]
     low = tiers.tiers[0].effects[0]
-    assert (low.condition, low.also, low.duration.dice.describe(1)) == ("unconscious", ("blinded", "stunned"), "2d4")
+    assert (low.condition, low.also, low.duration.dice.describe(1)) == (
+        "unconscious",
+        ("blinded", "stunned"),
+        "2d4",
+    )
 
 
 def test_power_word_stun_tiers_by_hit_points():
     tiers = first(catalogue.get("power_word_stun"), TieredNode)
     assert [(t.at_most, t.effects[0].duration.dice.describe(1)) for t in tiers.tiers] == [
-        (50, "4d4"), (100, "2d4"), (150, "1d4")]
+        (50, "4d4"),
+        (100, "2d4"),
+        (150, "1d4"),
+    ]
 
 
 # ---------------------------------------------------------------------------- facts the rules read
@@ -229,7 +257,13 @@ def test_power_word_stun_tiers_by_hit_points():
 
 def test_md17_slaying_spells_are_marked_as_data():
     assert {s.id for s in catalogue.all_spells() if s.slays} == {
-        "phantasmal_killer", "disintegrate", "flesh_to_stone", "finger_of_death", "power_word_kill", "cloudkill"}
+        "phantasmal_killer",
+        "disintegrate",
+        "flesh_to_stone",
+        "finger_of_death",
+        "power_word_kill",
+        "cloudkill",
+    }
 
 
 def test_haste_and_slow_counter_each_other():
@@ -255,7 +289,10 @@ def test_summons_point_at_creature_lists_that_exist():
                 assert creatures.for_list(node.list_level), (spell.id, node.list_level)
     options = first(catalogue.get("summon_monster_iii"), ChoiceNode).options
     assert [o.id for o in options] == ["one_third", "several_second", "many_first"]
-    assert catalogue.get("summon_monster_i").summons and catalogue.get("summon_monster_i").casting_time == "one_round"
+    assert (
+        catalogue.get("summon_monster_i").summons
+        and catalogue.get("summon_monster_i").casting_time == "one_round"
+    )
 
 
 def test_md3_charm_and_compulsion_are_flagged():
@@ -288,9 +325,14 @@ def test_feeblemind_is_worse_for_arcane_casters():
 
 def minimal(**over):
     base = {
-        "id": "test_bolt", "name": {"en": "Test Bolt", "fr": "Trait d'essai"},
-        "description": {"en": "A test.", "fr": "Un essai."}, "level": 1, "school": "evocation",
-        "range": {"kind": "close"}, "target": {"kind": "creature"}, "duration": {"unit": "instantaneous"},
+        "id": "test_bolt",
+        "name": {"en": "Test Bolt", "fr": "Trait d'essai"},
+        "description": {"en": "A test.", "fr": "Un essai."},
+        "level": 1,
+        "school": "evocation",
+        "range": {"kind": "close"},
+        "target": {"kind": "creature"},
+        "duration": {"unit": "instantaneous"},
         "effects": [{"kind": "damage", "dice": {"count": 1, "die": 6}, "type": "fire"}],
     }
     base.update(over)
@@ -313,8 +355,11 @@ def test_unknown_effect_kind_is_refused():
 
 def test_typo_in_a_node_field_is_refused_by_name():
     with pytest.raises(ValidationError) as exc:
-        Spell.model_validate(minimal(effects=[{"kind": "damage", "dice": {"count": 1, "die": 6}, "type": "fire",
-                                               "energy": "fire"}]))
+        Spell.model_validate(
+            minimal(
+                effects=[{"kind": "damage", "dice": {"count": 1, "die": 6}, "type": "fire", "energy": "fire"}]
+            )
+        )
     assert locs(exc)[0] == ("effects", 0, "damage", "energy")
 
 
@@ -336,8 +381,12 @@ def test_declared_save_needs_a_save_node():
 
 def test_partial_save_needs_its_own_effects():
     with pytest.raises(ValidationError, match="'partial' save needs 'on_save'"):
-        Spell.model_validate(minimal(save={"kind": "fort", "on_success": "partial"},
-                                     effects=[{"kind": "save", "save": "fort", "on_success": "partial"}]))
+        Spell.model_validate(
+            minimal(
+                save={"kind": "fort", "on_success": "partial"},
+                effects=[{"kind": "save", "save": "fort", "on_success": "partial"}],
+            )
+        )
 
 
 def test_range_and_area_shapes_are_checked():

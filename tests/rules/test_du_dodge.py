@@ -69,7 +69,9 @@ def test_du24_against_an_attack_with_no_roll_and_no_reflex_save_the_dodge_is_was
 
 def after_kaels_spell(du) -> bool:
     """Kael's spell is resolved and his turn goes on (Ilse's next turn, which ends a -2, is still to come)."""
-    return du.pending.kind == "turn" and du.pending.player == "p2" and any(e.kind == "spell" for e in du.events)
+    return (
+        du.pending.kind == "turn" and du.pending.player == "p2" and any(e.kind == "spell" for e in du.events)
+    )
 
 
 def test_du24_a_wasted_dodge_has_no_effect_not_even_the_penalty_after_it():
@@ -138,7 +140,9 @@ def test_du25_meteor_swarm_s_later_spheres_and_saves_meet_the_minus_2():
         plan=[("p1", casting("meteor_swarm", "p2")), ("p2", "react dodge")],
         rolls=[("initiative", 20), ("ref save", 20)],
     )
-    d.run(until=lambda du: du.outcome is not None or (du.pending.player == "p2" and du.pending.kind == "turn"))
+    d.run(
+        until=lambda du: du.outcome is not None or (du.pending.player == "p2" and du.pending.kind == "turn")
+    )
     spheres = [e for e in d.events("roll") if e.data["purpose"].startswith("meteor_swarm: ")]
     saves = [e for e in d.events("roll") if e.data["purpose"] == "ref save against meteor_swarm"]
     assert len(spheres) >= 2 and saves
