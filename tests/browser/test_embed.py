@@ -1,0 +1,137 @@
+"""The wiki widget (embed.html) as a wiki shows it: a host page on another origin (a second loopback port)
+embeds widgets in <iframe sandbox="allow-scripts">. Each paints its build-time poster with no runtime; a
+press boots only that one; the replay steps; try mode plays a turn; bad parameters are named; the height
+message arrives; nothing leaves the site's origin; blocked storage changes nothing."""
+
+from __future__ import annotations
+
+import functools
+import json
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+import build
+from tests.browser.helpers import artifact
+
+pytestmark = pytest.mark.browser
+
+READY_MS = 180_000
+SNIPPET = (
+    '<iframe id="{id}" src="{src}" style="width:100%;aspect-ratio:3/2;border:0" sandbox="allow-scripts" '
+    'loading="lazy" title="Mageduel"></iframe>'
+)
+HOST = """<!doctype html><html><head><meta charset="utf-8"><title>Duel rules — a wiki page</title>
+<style>body{{margin:0;font-family:sans-serif}} .col{{width:600px}}</style></head><body>
+<h1>Duel rules</h1><div class="col">{frames}</div>
+<script>
+window.heights = [];
+window.addEventListener("message", (event) => {{
+  const h = event.data && event.data.mageduel && event.data.mageduel.height;
+  if (typeof h === "number") window.heights.push([event.origin, h]);
+}});
+</script></body></html>"""
+
+
+class CorsHandler(build.SiteHandler):
+    """The site as a static host serves it for embedding: a module script (PyScript, Pyodide) in an
+    opaque-origin frame (sandbox without allow-same-origin) is a CORS request, so it needs this header."""
+
+    def end_headers(self) -> None:
+        self.send_header("Access-Control-Allow-Origin", "*")
+        super().end_headers()
+
+
+def serve(directory, handler=build.SiteHandler) -> build.Server:
+    server = build.Server(("127.0.0.1", 0), functools.partial(handler, directory=str(directory)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+@pytest.fixture(scope="module")
+def widget_site(dist) -> Iterator[str]:
+    server = serve(dist, CorsHandler)
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+
+
+@pytest.fixture
+def host(tmp_path, widget_site):
+    """A wiki page on another origin (localhost, another port) holding the given widgets."""
+    server = serve(tmp_path)
+    origin = f"http://localhost:{server.server_address[1]}"
+
+    def page_with(*queries: str) -> str:
+        frames = "".join(
+            SNIPPET.format(id=f"w{i}", src=f"{widget_site}/embed.html{q}") for i, q in enumerate(queries)
+        )
+        (tmp_path / "wiki.html").write_text(HOST.format(frames=frames))
+        return f"{origin}/wiki.html"
+
+    page_with.origin = origin
+    yield page_with
+    server.shutdown()
+
+
+def frames_of(page, widget_site: str) -> list:
+    return [f for f in page.frames if f.url.startswith(f"{widget_site}/embed.html")]
+
+
+def state(frame) -> str:
+    return frame.evaluate("document.documentElement.dataset.state")
+
+
+def wait_state(frame, wanted: str, timeout: int = 30_000) -> None:
+    frame.wait_for_function(
+        f"document.documentElement.dataset.state === {json.dumps(wanted)}", timeout=timeout
+    )
+
+
+def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
+    browser, host, widget_site, requests
+):
+    context = browser.new_context(viewport={"width": 700, "height": 1400}, service_workers="block")
+    page = context.new_page()
+    requests.attach(page)
+    url = host("?scenario=counterspell&lang=en", "?scenario=defeat&lang=fr", "?scenario=parry&lang=en")
+    page.goto(url)
+    page.wait_for_function("document.querySelectorAll('iframe').length === 3")
+    page.wait_for_timeout(200)
+    frames = frames_of(page, widget_site)
+    assert len(frames) == 3
+    for frame in frames:
+        wait_state(frame, "poster")
+        # The first frame drawn at build time: the arena with both duellists, the caption, the play control.
+        assert frame.locator("svg.arena-svg g.token").count() == 2
+        assert frame.locator('[data-action="play"]').is_enabled()
+        assert frame.locator(".w-step").get_attribute("data-step") == "0"
+    assert frames[1].locator(".w-title").inner_text() == "Un duel de mage gagné par défaite"
+    assert not any("pyodide.asm.wasm" in u for u in requests.urls)
+    assert not any("/pyscript/" in u for u in requests.urls)
+    page.screenshot(path=artifact("embed-host-posters.png"))
+
+    # Play in the first widget: only it boots, reaches ready, and steps through the replay.
+    first = frames[0]
+    first.locator('[data-action="play"]').click()
+    wait_state(first, "ready", READY_MS)
+    first.wait_for_function("Number(document.querySelector('.w-step').dataset.step) >= 2", timeout=30_000)
+    assert [state(f) for f in frames[1:]] == ["poster", "poster"]
+    assert sum("pyodide.asm.wasm" in u for u in requests.urls) == 1
+    # Pause, then the step controls and the arrow keys.
+    first.locator('[data-action="play"]').click()
+    first.locator('[data-action="start"]').click()
+    assert first.locator(".w-step").get_attribute("data-step") == "0"
+    first.locator('[data-action="next"]').click()
+    first.locator("body").press("ArrowRight")
+    assert first.locator(".w-step").get_attribute("data-step") == "2"
+    first.locator("body").press("ArrowLeft")
+    assert first.locator(".w-step").get_attribute("data-step") == "1"
+    first.locator('[data-action="end"]').click()
+    assert first.locator(".w-step").get_attribute("data-step") == "7"
+    assert "wins" in first.locator(".w-line").inner_text()
+    # The step is kept in the frame's URL, so a reader can link to it.
+    assert "step=7" in first.evaluate("location.href")
+    assert requests.outside(widget_site, host.origin) == []
+    page.screenshot(path=artifact("embed-host-one-playing.png"))
+    context.close()
