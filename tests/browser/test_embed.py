@@ -135,3 +135,104 @@ def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
     assert requests.outside(widget_site, host.origin) == []
     page.screenshot(path=artifact("embed-host-one-playing.png"))
     context.close()
+
+
+def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host, widget_site, requests):
+    context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
+    page = context.new_page()
+    requests.attach(page)
+    page.goto(host("?scenario=counterspell&lang=en&mode=try"))
+    page.wait_for_timeout(200)
+    (frame,) = frames_of(page, widget_site)
+    wait_state(frame, "poster")
+    frame.locator('[data-action="try"]').click()
+    wait_state(frame, "ready", READY_MS)
+    # Kael's turn is first (his initiative): the reader plays him, with his spells and the board's targets.
+    assert frame.locator(".w-caption").inner_text() == "You play Kael Sunderwind."
+    frame.locator('[data-act="pick"][data-pick="magic_missile|1"]').click()
+    frame.locator('.w-panel [data-act="decide"][data-option="cast magic_missile @p1"]').first.click()
+    # The computer answers (Ilse identifies the spell and counters it, DU-12..DU-15); the turn comes back.
+    frame.wait_for_function("Number(document.querySelector('.w-frame').dataset.step) >= 3", timeout=30_000)
+    frame.wait_for_selector('.w-panel [data-act="decide"][data-option="end"]', timeout=30_000)
+    assert "DU-15" in frame.locator(".w-line").inner_text()
+    frame.locator('.w-panel [data-act="decide"][data-option="end"]').click()
+    frame.wait_for_function("Number(document.querySelector('.w-frame').dataset.step) >= 4", timeout=30_000)
+    assert requests.outside(widget_site, host.origin) == []
+    page.screenshot(path=artifact("embed-try.png"))
+    context.close()
+
+
+def test_a_bad_parameter_is_named_with_what_is_allowed_and_the_default_goes_on(browser, host, widget_site):
+    context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
+    page = context.new_page()
+    page.goto(host("?scenario=draw&theme=purple&lang=en&step=999&lesson=1"))
+    page.wait_for_timeout(200)
+    (frame,) = frames_of(page, widget_site)
+    wait_state(frame, "poster")
+    lines = frame.locator("#w-problems li")
+    assert frame.locator('#w-problems li[data-param="theme"]').inner_text() == (
+        "“theme=purple” ignored: use dark, light, auto."
+    )
+    total = frame.locator(".w-step").get_attribute("data-total")
+    assert frame.locator('#w-problems li[data-param="step"]').inner_text() == (
+        f"“step=999” ignored: a whole number from 0 to {total}."
+    )
+    assert "Unknown parameter “lesson”" in frame.locator('#w-problems li[data-param="lesson"]').inner_text()
+    assert lines.count() == 3
+    # The good parameters hold, the bad ones fall back: the draw showcase at its start, in the auto theme.
+    assert frame.evaluate("document.documentElement.dataset.theme") == "auto"
+    assert frame.locator(".w-title").inner_text() == "Both declare a draw"
+    assert frame.locator(".w-step").get_attribute("data-step") == "0"
+    assert frame.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    page.screenshot(path=artifact("embed-bad-parameter.png"))
+    context.close()
+
+
+def test_the_height_message_reaches_the_host(browser, host, widget_site):
+    context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
+    page = context.new_page()
+    page.goto(host("?scenario=breach&lang=fr"))
+    page.wait_for_function("window.heights.length > 0", timeout=30_000)
+    origin, height = page.evaluate("window.heights[0]")
+    # A sandboxed frame has an opaque origin; the message says so, and its height is the frame's content.
+    assert origin == "null"
+    assert 380 <= height <= 420  # 600 px wide at 3/2
+    context.close()
+
+
+def test_blocked_storage_changes_nothing(fresh_profile, host, widget_site):
+    """A profile that blocks third-party storage (as browsers do for a wiki's frames): poster, then ready."""
+    context = fresh_profile(viewport={"width": 700, "height": 600})
+    page = context.new_page()
+    urls: list[str] = []
+    page.on("request", lambda r: urls.append(r.url))
+    page.goto(host("?scenario=expulsion&lang=en&autoplay=1"))
+    page.wait_for_timeout(200)
+    (frame,) = frames_of(page, widget_site)
+    wait_state(frame, "ready", READY_MS)
+    assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
+    frame.wait_for_function("Number(document.querySelector('.w-step').dataset.step) >= 1", timeout=30_000)
+    assert frame.locator("#w-status").is_hidden()
+    assert [u for u in urls if not u.startswith((widget_site, host.origin))] == []
+
+
+@pytest.mark.parametrize("width,height", [(360, 240), (600, 400), (900, 600)])
+def test_screenshots_fit_without_scrolling_in_both_languages_and_themes(browser, widget_site, width, height):
+    """The frame at a wiki's usual sizes (3/2): nothing scrolls, the controls and the line are in view."""
+    context = browser.new_context(viewport={"width": width, "height": height}, service_workers="block")
+    page = context.new_page()
+    for lang in ("en", "fr"):
+        for theme in ("dark", "light"):
+            page.goto(f"{widget_site}/embed.html?scenario=defeat&lang={lang}&theme={theme}")
+            page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+            assert page.evaluate("document.documentElement.scrollHeight") <= height
+            assert page.evaluate("document.documentElement.scrollWidth") <= width
+            for selector in ('[data-action="play"]', '[data-action="open"]', ".w-line", ".w-title"):
+                box = page.locator(selector).bounding_box()
+                assert (
+                    box is not None
+                    and box["y"] + box["height"] <= height
+                    and box["x"] + box["width"] <= width
+                )
+            page.screenshot(path=artifact(f"embed-{width}x{height}-{lang}-{theme}.png"))
+    context.close()
