@@ -236,3 +236,37 @@ def test_screenshots_fit_without_scrolling_in_both_languages_and_themes(browser,
                 )
             page.screenshot(path=artifact(f"embed-{width}x{height}-{lang}-{theme}.png"))
     context.close()
+
+
+def test_share_embed_in_the_full_game_gives_a_snippet_and_a_live_preview(page, site, requests):
+    from tests.browser.helpers import wait_ready
+    from web.game.app import encode_fragment
+    from web.game.session import Session, Setup, SideSetup
+
+    session = Session(
+        Setup(
+            kind="duel",
+            sides=[
+                SideSetup(character="ilse", control="normal"),
+                SideSetup(character="kael", control="normal"),
+            ],
+        )
+    )
+    session.run_computer()
+    page.set_viewport_size({"width": 1100, "height": 800})
+    page.goto(f"{site}/?lang=en#{encode_fragment(session.save_json())}")
+    assert wait_ready(page) == "true"
+    page.locator('[data-act="seek"][data-to="start"]').click()
+    page.locator('[data-act="seek"][data-to="next"]').click()
+    page.locator('[data-act="embed"]').first.click()
+    code = page.locator(".embed-code").input_value()
+    assert code.startswith(f'<iframe src="{site}/embed.html?lang=en#replay=')
+    assert "&amp;step=1" in code and 'sandbox="allow-scripts"' in code
+    preview = page.frame_locator(".embed-preview iframe")
+    preview.locator('.w-frame [data-action="play"]').wait_for()
+    inner = next(f for f in page.frames if "/embed.html" in f.url)
+    wait_state(inner, "poster")
+    page.locator('[data-act="copy-embed"]').click()
+    assert page.evaluate("document.getElementById('game').dataset.copied") == code.replace("&amp;", "&amp;")
+    assert requests.outside(site) == []
+    page.screenshot(path=artifact("embed-share-box.png"))

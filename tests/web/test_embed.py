@@ -231,3 +231,48 @@ def test_the_height_and_data_contracts_are_in_the_page_shell():
     js = open(shell.replace("embed.html", "embed.js"), encoding="utf-8").read()
     assert "{ mageduel: { height } }" in js
     assert 'root.dataset.state = "poster"' in js
+
+
+# --- Share → Embed in the full game -----------------------------------------------------------------------
+
+
+def test_share_embed_gives_the_snippet_for_the_replay_at_its_step_with_a_preview_and_copies_it():
+    from web.game.app import App
+
+    session = Session(
+        Setup(
+            kind="mageduel",
+            sides=[
+                SideSetup(character="tamsin", control="normal"),
+                SideSetup(character="bram", control="normal"),
+            ],
+        )
+    )
+    session.run_computer()
+    app = App(lang="fr", site="https://wiki.example/mageduel")
+    assert app.restore(session.save_json(), replay=True) is None
+    app.handle("seek", {"to": "start"})
+    for _ in range(3):
+        app.handle("seek", {"to": "next"})
+    assert 'data-act="embed"' in app.render()
+    app.handle("embed")
+    html = app.render()
+    box = re.search(r'<aside class="embed-box".*?</aside>', html, re.S)[0]
+    code = unescape(re.search(r'<textarea class="embed-code"[^>]*>(.*?)</textarea>', box, re.S)[1])
+    assert code.startswith('<iframe src="https://wiki.example/mageduel/embed.html?lang=fr#replay=')
+    assert 'step=3"' in code and 'sandbox="allow-scripts"' in code and "aspect-ratio:3/2" in code
+    assert 'loading="lazy"' in code and 'title="Mageduel"' in code
+    # The live preview is the widget itself, on the same address.
+    src = unescape(re.search(r'<div class="embed-preview"><iframe src="([^"]+)"', box)[1])
+    assert src.replace("&", "&amp;") in code  # the snippet is HTML: its & is written &amp;
+    # The snippet's duel is this one, and the widget reads it back at that step.
+    query, fragment = src.split("?", 1)[1].split("#", 1)
+    v = Viewer(read("?" + query, "#" + fragment), "fr")
+    assert v.problems == [] and (v.step, v.total) == (3, len(session.duel.decisions))
+    # Another step, then the copy.
+    app.handle("embed-step", {"value": "5"})
+    app.handle("copy-embed")
+    assert app.effects[-1][0] == "copy" and "step=5" in app.effects[-1][1]
+    assert app.notice == "Le code a été copié."
+    app.handle("embed")
+    assert "embed-box" not in app.render()
