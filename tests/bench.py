@@ -201,6 +201,9 @@ def main() -> int:
             "floor (bare Pyodide + same wheels)": measure(p, chromium, floor_url, args.profiles),
             "mageduel page": measure(p, chromium, ours_url, args.profiles),
         }
+        from tests.bench_embed import report, widget_times
+
+        widget = widget_times(p, chromium, ARGS, ours_url.rstrip("/"), args.profiles)
         page_ai = {
             level: ai_in_page(p, chromium, ours_url, level, pair)
             for level, pair in (("normal", ("ilse", "kael")), ("hard", ("corvin", "nadira")))
@@ -211,6 +214,7 @@ def main() -> int:
             print(
                 f"    {kind}: {summary(r[kind])}   transferred {statistics.median(r[kind + '_bytes']) / 1e6:6.2f} MB"
             )
+    print("\n".join(report(widget, args.profiles)))
     (floor_r, ours_r) = results.values()
     for kind in ("cold", "warm"):
         ratio = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
