@@ -1,8 +1,8 @@
 """Share → Embed in the full game: the widget's snippet for the duel on screen and a step, a live preview of
 it, and a copy button — plain functions to HTML; ``web.game.app.App`` shows the box and copies the snippet.
 
->>> print(snippet("https://example.org/mageduel/", "replay=abc", 4, "fr"))  # doctest: +NORMALIZE_WHITESPACE
-<iframe src="https://example.org/mageduel/embed.html?lang=fr#replay=abc&amp;step=4"
+>>> print(snippet("http://localhost:8000/", "replay=abc", 4, "fr"))  # doctest: +NORMALIZE_WHITESPACE
+<iframe src="http://localhost:8000/embed.html?lang=fr#replay=abc&amp;step=4"
 style="width:100%;aspect-ratio:3/2;border:0" sandbox="allow-scripts" loading="lazy"
 title="Mageduel"></iframe>
 """
