@@ -63,6 +63,8 @@ class Frame:
     panel_html: str = ""
     #: The full game's link, carrying the duel as far as it is shown (``#replay=...``).
     link: str = ""
+    #: The clauses a showcase shows, listed under the line (with their titles) where there is room.
+    clauses: list[str] = field(default_factory=list)
 
 
 def display_names(replay: Replay, lang: str) -> dict[str, str]:
@@ -149,6 +151,18 @@ def log_line(frame: Frame, lang: str) -> str:
     )
 
 
+def shown(clauses: list[str], lang: str) -> str:
+    """The rules a showcase is about: each clause's id and title."""
+    if not clauses:
+        return ""
+    items = "".join(
+        f'<li><span class="w-chip" data-clause="{escape(c)}">{escape(c)}</span> '
+        f"{escape(text.clause_title(c, lang))}</li>"
+        for c in clauses
+    )
+    return f'<div class="w-shows"><h2>{escape(t("embed.shows", lang))}</h2><ul>{items}</ul></div>'
+
+
 def controls(frame: Frame, lang: str, blank: bool = False) -> str:
     """Start, back, play/pause, next, end; the step; try; open in the full game. ``blank``: a replay not
     read yet, whose length is not known (every control but play waits for it)."""
@@ -232,7 +246,7 @@ def render(frame: Frame, lang: str) -> str:
         f'<div class="w-board" aria-label="{escape(t("arena.label", lang))}">{art}</div>'
         f'<div class="w-side"><h1 class="w-title">{escape(frame.title)}</h1>'
         f'<p class="w-caption">{escape(frame.caption)}</p>'
-        f"{log_line(frame, lang)}{outcome}{frame.panel_html}</div>"
+        f"{log_line(frame, lang)}{outcome}{frame.panel_html}{shown(frame.clauses, lang)}</div>"
         f"{controls(frame, lang)}</div>"
     )
 

@@ -197,6 +197,7 @@ class Viewer:
             fresh=frames.fresh_events(view, self._before),
             playing=self.playing,
             link=self.link(),
+            clauses=list(self.showcase.clauses) if self.showcase is not None else [],
         )
 
     def _try_frame(self, title: str, caption: str) -> frames.Frame:
