@@ -270,3 +270,34 @@ def test_share_embed_in_the_full_game_gives_a_snippet_and_a_live_preview(page, s
     assert page.evaluate("document.getElementById('game').dataset.copied") == code.replace("&amp;", "&amp;")
     assert requests.outside(site) == []
     page.screenshot(path=artifact("embed-share-box.png"))
+
+
+def test_without_the_cors_header_the_poster_still_paints_and_a_press_ends_in_a_said_error(
+    browser, tmp_path, dist
+):
+    """A host that does not send Access-Control-Allow-Origin: the poster (classic scripts) paints anyway; the
+    runtime cannot load in the opaque-origin frame, and the widget says so (data-state="error")."""
+    bare = serve(dist)  # build.py's own handler: no CORS header
+    host_dir = tmp_path / "host"
+    host_dir.mkdir()
+    widget = f"http://127.0.0.1:{bare.server_address[1]}"
+    (host_dir / "wiki.html").write_text(
+        HOST.format(frames=SNIPPET.format(id="w0", src=f"{widget}/embed.html?scenario=draw&lang=en"))
+    )
+    host_server = serve(host_dir)
+    try:
+        context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
+        page = context.new_page()
+        page.goto(f"http://localhost:{host_server.server_address[1]}/wiki.html")
+        page.wait_for_timeout(200)
+        (frame,) = frames_of(page, widget)
+        wait_state(frame, "poster")
+        assert frame.locator("svg.arena-svg g.token").count() == 2
+        frame.locator('[data-action="play"]').click()
+        wait_state(frame, "error", 60_000)
+        assert frame.locator("#w-status").inner_text().startswith("The rules engine could not start:")
+        assert frame.locator("svg.arena-svg g.token").count() == 2  # the poster stays
+        context.close()
+    finally:
+        host_server.shutdown()
+        bare.shutdown()
