@@ -75,6 +75,7 @@
     later = t("embed.later", { n: step }); // only the first frame is drawn before Python
   }
   widget.innerHTML = show ? show.posters[lang] : data.blank[lang];
+  if (!show) describeReplay(params.replay);
   const list = document.getElementById("w-problems");
   for (const p of problems) {
     const li = document.createElement("li");
@@ -90,6 +91,33 @@
   say(later);
   window.mageduelEmbed = { params, problems, lang, say };
   root.dataset.state = "poster";
+
+  // A shared replay has no build-time picture: its poster names the duellists and the length, read from
+  // the link itself (the game's share encoding: zlib-deflated JSON in URL-safe base64).
+  async function describeReplay(packed) {
+    if (!packed || !("DecompressionStream" in window)) return;
+    try {
+      const b64 = packed.replace(/-/g, "+").replace(/_/g, "/");
+      const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+      const save = JSON.parse(await new Response(stream).text());
+      const scenario = save.replay.scenario;
+      const names = scenario.participants.map((p) => {
+        const name = p.character ? p.character.name : data.names[p.roster];
+        return name ? (name[lang] || name.en) : p.roster || "?";
+      });
+      const sep = lang === "fr" ? " contre " : " against ";
+      const title = widget.querySelector(".w-title");
+      if (title && scenario.name) title.textContent = scenario.name;
+      const caption = widget.querySelector(".w-caption");
+      const n = save.replay.decisions.length;
+      const one = n === 1 || (lang === "fr" && n === 0); // French counts 0 as singular, as web/game/text.count
+      if (caption) caption.textContent = t(`embed.replay.who.${one ? "one" : "many"}`, { names: names.join(sep), n });
+      widget.querySelector(".w-frame").dataset.total = String(n);
+    } catch {
+      /* an unreadable link: Python names it once a reader presses play */
+    }
+  }
 
   // --- height message for hosts that size the frame to its content -----------------------------------
   let lastHeight = 0;

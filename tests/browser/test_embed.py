@@ -301,3 +301,36 @@ def test_without_the_cors_header_the_poster_still_paints_and_a_press_ends_in_a_s
     finally:
         host_server.shutdown()
         bare.shutdown()
+
+
+def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from_its_start(
+    browser, host, widget_site
+):
+    from web.game.app import encode_fragment
+    from web.game.session import Session, Setup, SideSetup
+
+    session = Session(
+        Setup(
+            kind="mageduel",
+            sides=[
+                SideSetup(character="tamsin", control="normal"),
+                SideSetup(character="bram", control="normal"),
+            ],
+        )
+    )
+    session.run_computer()
+    n = len(session.duel.decisions)
+    context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
+    page = context.new_page()
+    page.goto(host(f"?lang=fr#{encode_fragment(session.save_json())}"))
+    page.wait_for_timeout(200)
+    (frame,) = frames_of(page, widget_site)
+    wait_state(frame, "poster")
+    frame.wait_for_function("document.querySelector('.w-caption').textContent.includes('contre')")
+    assert frame.locator(".w-caption").inner_text().startswith("Tamsin")
+    assert f"· {n} décisions." in frame.locator(".w-caption").inner_text()
+    frame.locator('[data-action="next"]').click()
+    wait_state(frame, "ready", READY_MS)
+    assert frame.locator(".w-step").get_attribute("data-step") == "1"
+    assert frame.locator(".w-step").get_attribute("data-total") == str(n)
+    context.close()

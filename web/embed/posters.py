@@ -11,7 +11,7 @@ import json
 import sys
 from typing import Any
 
-from mageduel import showcases
+from mageduel import roster, showcases
 
 from web.embed import frame
 from web.embed.params import read, schema
@@ -19,7 +19,15 @@ from web.embed.viewer import Viewer
 from web.i18n import LANGS, catalogue, t
 
 #: Strings the boot script says itself (the rest of the frame is drawn by Python).
-JS_KEYS = ("embed.bad", "embed.unknown", "embed.allowed.", "embed.later", "embed.loading", "embed.failed")
+JS_KEYS = (
+    "embed.bad",
+    "embed.unknown",
+    "embed.allowed.",
+    "embed.later",
+    "embed.loading",
+    "embed.failed",
+    "embed.replay.",
+)
 
 
 def data() -> dict[str, Any]:
@@ -35,6 +43,8 @@ def data() -> dict[str, Any]:
         for lang in LANGS
     }
     out["messages"] = {k: v for k, v in catalogue().items() if k.startswith(JS_KEYS)}
+    # A shared replay's poster names its duellists before Python runs: the roster's names in both languages.
+    out["names"] = {c.id: c.name.model_dump() for c in roster.all()}
     return out
 
 
