@@ -334,3 +334,36 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     assert frame.locator(".w-step").get_attribute("data-step") == "1"
     assert frame.locator(".w-step").get_attribute("data-total") == str(n)
     context.close()
+
+
+QUERIES = [
+    "?scenario=parry&lang=fr&theme=light&mode=try&autoplay=0",
+    "?theme=purple&colour=red",
+    "?step=3.0&lang=de&mode=",
+    "?scenario=chess&step=-2&autoplay=yes",
+    "?step=10000&theme=dark&theme=auto",
+    "?lesson=1&scenario=draw",
+]
+
+
+def test_the_boot_script_reads_the_parameters_as_the_pydantic_model_does(browser, widget_site):
+    """The boot script checks the parameters against the model's JSON Schema before Python runs; for the
+    same address both keep the same values and name the same parameters."""
+    from web.embed.params import read
+
+    context = browser.new_context(viewport={"width": 600, "height": 400}, service_workers="block")
+    page = context.new_page()
+    for query in QUERIES:
+        page.goto(f"{widget_site}/embed.html{query}")
+        wait_state(page, "poster")
+        got = page.evaluate(
+            "({params: window.mageduelEmbed.params,"
+            " problems: window.mageduelEmbed.problems.map((p) => [p.name, p.kind])})"
+        )
+        expected = read(query, "")
+        assert sorted(map(tuple, got["problems"])) == sorted((p.name, p.kind) for p in expected.problems), (
+            query
+        )
+        kept = expected.params.model_dump(exclude_unset=True)
+        assert {k: str(v) for k, v in kept.items()} == got["params"], query
+    context.close()
