@@ -137,7 +137,7 @@
     const fragment = new URLSearchParams(location.hash.slice(1));
     if (fragment.has("replay") || fragment.has("step")) {
       fragment.set("step", String(n));
-      history.replaceState?.call(history, null, "", `#${fragment}`);
+      try { history.replaceState(null, "", `#${fragment}`); } catch { location.hash = String(fragment); }
       return;
     }
     query.set("step", String(n));
