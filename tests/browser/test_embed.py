@@ -78,6 +78,18 @@ def frames_of(page, widget_site: str) -> list:
     return [f for f in page.frames if f.url.startswith(f"{widget_site}/embed.html")]
 
 
+def wait_frames(page, widget_site: str, count: int = 1, timeout_s: float = 30.0) -> list:
+    """The widget frames of the host page, once ``count`` of them have started loading."""
+    import time
+
+    deadline = time.monotonic() + timeout_s
+    while True:
+        frames = frames_of(page, widget_site)
+        if len(frames) >= count or time.monotonic() > deadline:
+            return frames
+        page.wait_for_timeout(100)
+
+
 def state(frame) -> str:
     return frame.evaluate("document.documentElement.dataset.state")
 
@@ -96,9 +108,7 @@ def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
     requests.attach(page)
     url = host("?scenario=counterspell&lang=en", "?scenario=defeat&lang=fr", "?scenario=parry&lang=en")
     page.goto(url)
-    page.wait_for_function("document.querySelectorAll('iframe').length === 3")
-    page.wait_for_timeout(200)
-    frames = frames_of(page, widget_site)
+    frames = wait_frames(page, widget_site, 3)
     assert len(frames) == 3
     for frame in frames:
         wait_state(frame, "poster")
@@ -142,8 +152,7 @@ def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host
     page = context.new_page()
     requests.attach(page)
     page.goto(host("?scenario=counterspell&lang=en&mode=try"))
-    page.wait_for_timeout(200)
-    (frame,) = frames_of(page, widget_site)
+    (frame,) = wait_frames(page, widget_site)
     wait_state(frame, "poster")
     frame.locator('[data-action="try"]').click()
     wait_state(frame, "ready", READY_MS)
@@ -166,8 +175,7 @@ def test_a_bad_parameter_is_named_with_what_is_allowed_and_the_default_goes_on(b
     context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
     page = context.new_page()
     page.goto(host("?scenario=draw&theme=purple&lang=en&step=999&lesson=1"))
-    page.wait_for_timeout(200)
-    (frame,) = frames_of(page, widget_site)
+    (frame,) = wait_frames(page, widget_site)
     wait_state(frame, "poster")
     lines = frame.locator("#w-problems li")
     assert frame.locator('#w-problems li[data-param="theme"]').inner_text() == (
@@ -207,8 +215,7 @@ def test_blocked_storage_changes_nothing(fresh_profile, host, widget_site):
     urls: list[str] = []
     page.on("request", lambda r: urls.append(r.url))
     page.goto(host("?scenario=expulsion&lang=en&autoplay=1"))
-    page.wait_for_timeout(200)
-    (frame,) = frames_of(page, widget_site)
+    (frame,) = wait_frames(page, widget_site)
     wait_state(frame, "ready", READY_MS)
     assert frame.evaluate("document.documentElement.dataset.storage") == "memory"
     frame.wait_for_function("Number(document.querySelector('.w-step').dataset.step) >= 1", timeout=30_000)
@@ -289,8 +296,7 @@ def test_without_the_cors_header_the_poster_still_paints_and_a_press_ends_in_a_s
         context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
         page = context.new_page()
         page.goto(f"http://localhost:{host_server.server_address[1]}/wiki.html")
-        page.wait_for_timeout(200)
-        (frame,) = frames_of(page, widget)
+        (frame,) = wait_frames(page, widget)
         wait_state(frame, "poster")
         assert frame.locator("svg.arena-svg g.token").count() == 2
         frame.locator('[data-action="play"]').click()
@@ -323,8 +329,7 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
     page = context.new_page()
     page.goto(host(f"?lang=fr#{encode_fragment(session.save_json())}"))
-    page.wait_for_timeout(200)
-    (frame,) = frames_of(page, widget_site)
+    (frame,) = wait_frames(page, widget_site)
     wait_state(frame, "poster")
     frame.wait_for_function("document.querySelector('.w-caption').textContent.includes('contre')")
     assert frame.locator(".w-caption").inner_text().startswith("Tamsin")
