@@ -214,11 +214,11 @@ def main() -> int:
             print(
                 f"    {kind}: {summary(r[kind])}   transferred {statistics.median(r[kind + '_bytes']) / 1e6:6.2f} MB"
             )
-    print("\n".join(report(widget, args.profiles)))
     (floor_r, ours_r) = results.values()
     for kind in ("cold", "warm"):
         ratio = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
         print(f"  ratio {kind} (ours / floor, medians): {ratio:.2f}  (target 1.2 or less)")
+    print("\n".join(report(widget, args.profiles)))
     print(
         "The computer opponent in the page: a whole mageduel between two computers (target: no task over 100 ms)"
     )
