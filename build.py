@@ -328,6 +328,27 @@ def pyscript_config(web_files: list[Path]) -> dict:
     }
 
 
+def render_embed_data() -> dict:
+    """The wiki widget's build-time data (embed.html): every built-in scenario's first frame in both
+    languages, drawn in CPython by the same functions the page runs (web/embed/posters.py), with the
+    parameters' JSON Schema and the boot script's strings. Cached on the digest of web/ and engine/."""
+    cached = BUILD / "embed-data.json"
+    digest = tree_digest(ROOT / "web", ROOT / "engine")
+    if cached.exists() and stamp_ok("embed-data", digest):
+        return json.loads(cached.read_text(encoding="utf-8"))
+    say("drawing the widget's posters (web/embed/posters.py)")
+    proc = subprocess.run(
+        [str(venv_python()), "-m", "web.embed.posters"], cwd=ROOT, text=True, capture_output=True
+    )
+    if proc.returncode != 0:
+        why = proc.stderr.strip()[-300:]
+        raise BuildError(f"web/embed/posters.py failed (exit {proc.returncode}): {why}")
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(proc.stdout, encoding="utf-8")
+    stamp_write("embed-data", digest)
+    return json.loads(proc.stdout)
+
+
 def copy_file(src: Path, dst: Path) -> None:
     if (
         dst.exists()
@@ -377,6 +398,12 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py"
     )
     wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
+    # The wiki widget: its posters and strings as a classic script (no CORS needed to paint), its schema.
+    embed = render_embed_data()
+    wanted[Path("embed-data.js")] = (
+        "window.MAGEDUEL_EMBED = " + json.dumps(embed, ensure_ascii=False).replace("</", "<\\/") + ";\n"
+    )
+    wanted[Path("schemas/embed.schema.json")] = json.dumps(embed["schema"], indent=1, ensure_ascii=False)
     for src in sorted((ROOT / "static").rglob("*")):
         if not src.is_file():
             continue

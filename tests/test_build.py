@@ -82,6 +82,9 @@ def test_site_names_no_outside_address_in_our_own_files(dist):
         dist / "boot.js",
         dist / "sw.js",
         dist / "pyscript.json",
+        dist / "embed.html",
+        dist / "embed.js",
+        dist / "embed-data.js",
         *(dist / "web").rglob("*"),
     ]
     for path in ours:

@@ -250,6 +250,7 @@ def schemas() -> dict[str, Any]:
     from .replay import Replay
     from .roster import Roster
     from .scenario import Scenario
+    from .showcases import Showcases
     from .spells.model import SpellCatalogue
     from .terms import Terms
     from .views import View
@@ -265,6 +266,7 @@ def schemas() -> dict[str, Any]:
         "spells": SpellCatalogue.model_json_schema(),
         "creatures": CreatureCatalogue.model_json_schema(),
         "roster": Roster.model_json_schema(),
+        "showcases": Showcases.model_json_schema(),
     }
 
 

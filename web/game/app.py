@@ -168,6 +168,10 @@ class App:
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
     #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
+    #: Share → Embed (web/embed/share.py): the step the snippet opens at while its box is open, and the
+    #: site's address the snippet points to (the page sets it; "." until then).
+    embed_step: int | None = None
+    site: str = "."
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -291,6 +295,31 @@ class App:
         if self.session is not None:
             self.effects.append(("share", encode_fragment(self.session.save_json())))
             self.notice = t("end.shared", self.lang)
+
+    def _embed_total(self) -> int:
+        s = self.session
+        return 0 if s is None else len(s.recorded) if s.replaying else len(s.duel.decisions)
+
+    def on_embed(self, data: dict[str, str]) -> None:
+        """Share → Embed: open (at the replay's step, or the start: never the result) or close the box."""
+        s = self.session
+        if self.embed_step is not None or s is None:
+            self.embed_step = None
+        else:
+            self.embed_step = s.position if s.replaying else 0
+
+    def on_embed_step(self, data: dict[str, str]) -> None:
+        value = data.get("value", "").strip()
+        if self.embed_step is not None and value.isdigit():
+            self.embed_step = min(int(value), self._embed_total())
+
+    def on_copy_embed(self, data: dict[str, str]) -> None:
+        from web.embed.share import snippet
+
+        if self.session is not None and self.embed_step is not None:
+            code = snippet(self.site, encode_fragment(self.session.save_json()), self.embed_step, self.lang)
+            self.effects.append(("copy", code))
+            self.notice = t("embed.share.copied", self.lang)
 
     def on_rematch(self, data: dict[str, str]) -> None:
         if self.session is not None:
@@ -491,6 +520,11 @@ class App:
             extra += panels.clause_box(self.clause, lang)
         if self.show_keys:
             extra += self.render_keys()
+        if self.embed_step is not None and s is not None:
+            from web.embed.share import embed_box
+
+            fragment = encode_fragment(s.save_json())
+            extra += embed_box(self.site, fragment, self.embed_step, self._embed_total(), lang)
         notice = (
             f'<p class="notice" role="status">{escape(self.notice)}</p>'
             if self.notice
@@ -843,6 +877,7 @@ class App:
             f"{escape(t('end.rematch', lang))}</button>"
             f'<button type="button" data-act="download">{escape(t("end.download", lang))}</button>'
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
+            f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div>'
         )
 
@@ -950,6 +985,7 @@ class App:
             f">{escape(t('replay.position', lang, n=s.position, total=len(s.recorded)))}</p>"
             f'<div class="options">{btn}<button type="button" data-act="play-on"'
             f">{escape(t('replay.play', lang))}</button>"
+            f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
         )
 

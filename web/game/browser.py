@@ -72,7 +72,9 @@ def draw() -> None:
     # Focus stays put in the log, the filters and the preferences; after a decision it moves to the next
     # decision's first choice, so a keyboard player carries on without hunting for it.
     keep = inside and found(
-        active.closest(".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box, .counter-chooser")
+        active.closest(
+            ".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box, .counter-chooser, .embed-box"
+        )
     )
     key = _focus_key(active) if keep else None
     html = _timed("mageduel:render", app.render)
@@ -368,6 +370,7 @@ def mount(element_id: str = "game") -> App:
     live.setAttribute("role", "log")
     root.after(live)
     app = App(lang=document.documentElement.lang or "en")
+    app.site = str(window.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0]  # for Share → Embed
     store = _storage()
     app.storage = store is not None
     hash_ = str(window.location.hash or "")

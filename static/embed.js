@@ -1,0 +1,238 @@
+// The wiki widget's boot script (embed.html): reads and checks the parameters against the published JSON
+// Schema (the same pydantic model Python reads them with), paints the build-time poster, posts the height
+// to the host, and starts the Python runtime only when a reader presses a control (or with autoplay=1).
+// <html data-state>: "poster" once painted, "ready" once Python runs (web/embed/page.py), "error" on failure.
+"use strict";
+(() => {
+  const root = document.documentElement;
+  const data = window.MAGEDUEL_EMBED;
+  const widget = document.getElementById("widget");
+  const status = document.getElementById("w-status");
+  const schema = data.schema.properties;
+  const BOOT_TIMEOUT_MS = 240_000;
+
+  // --- parameters -----------------------------------------------------------------------------------
+  function propOf(name) {
+    const prop = schema[name];
+    return (prop.anyOf || [prop]).find((o) => o.type !== "null");
+  }
+  function valid(name, value) {
+    const p = propOf(name);
+    if (p.enum) return p.enum.includes(value);
+    if (p.type === "integer") {
+      if (!/^[0-9]+$/.test(value)) return false;
+      const n = Number(value);
+      return n >= (p.minimum ?? 0) && n <= (p.maximum ?? Infinity);
+    }
+    if (p.pattern) return new RegExp(p.pattern).test(value) && value.length <= (p.maxLength ?? Infinity);
+    return true;
+  }
+  const pairs = [...new URLSearchParams(location.search), ...new URLSearchParams(location.hash.slice(1))];
+  const params = {};
+  const problems = [];
+  for (const [name, value] of pairs) {
+    if (!(name in schema)) problems.push({ name, value, kind: "unknown" });
+    else params[name] = value; // a parameter given twice keeps its last value
+  }
+  for (const [name, value] of Object.entries(params)) {
+    if (!valid(name, value)) { problems.push({ name, value, kind: "bad" }); delete params[name]; }
+  }
+  const get = (name) => params[name] ?? schema[name].default;
+
+  function pickLang() {
+    if (params.lang) return params.lang;
+    for (const tag of navigator.languages || [navigator.language || "en"]) {
+      const base = String(tag).slice(0, 2).toLowerCase();
+      if (base === "fr" || base === "en") return base;
+    }
+    return "en";
+  }
+  const lang = pickLang();
+  root.lang = lang;
+  root.dataset.theme = get("theme");
+  root.dataset.mode = get("mode");
+
+  function t(key, values = {}) {
+    const entry = data.messages[key];
+    const text = entry ? (entry[lang] ?? entry.en) : key;
+    return text.replace(/\{(\w+)\}/g, (_, k) => String(values[k] ?? `{${k}}`));
+  }
+  function allowed(name, maximum) {
+    const p = propOf(name);
+    if (p.enum) return t("embed.allowed.one_of", { values: p.enum.join(", ") });
+    if (p.pattern) return t("embed.allowed.replay");
+    return t("embed.allowed.range", { minimum: p.minimum ?? 0, maximum: maximum ?? p.maximum });
+  }
+
+  // --- the poster -------------------------------------------------------------------------------------
+  const show = params.replay ? null : data.showcases[get("scenario")];
+  let step = Number(get("step"));
+  let later = null;
+  if (show && step > show.total) {
+    problems.push({ name: "step", value: String(step), kind: "bad", maximum: show.total });
+    step = 0;
+  } else if (step > 0) {
+    later = t("embed.later", { n: step }); // only the first frame is drawn before Python
+  }
+  widget.innerHTML = show ? show.posters[lang] : data.blank[lang];
+  if (!show) describeReplay(params.replay);
+  const list = document.getElementById("w-problems");
+  for (const p of problems) {
+    const li = document.createElement("li");
+    li.dataset.param = p.name;
+    const value = p.value.length > 24 ? `${p.value.slice(0, 23)}…` : p.value;
+    li.textContent = p.kind === "unknown"
+      ? t("embed.unknown", { name: p.name, allowed: Object.keys(schema).join(", ") })
+      : t("embed.bad", { name: p.name, value, allowed: allowed(p.name, p.maximum) });
+    list.append(li);
+  }
+  list.hidden = problems.length === 0;
+  function say(text) { status.textContent = text || ""; status.hidden = !text; }
+  say(later);
+  window.mageduelEmbed = { params, problems, lang, say };
+  root.dataset.state = "poster";
+
+  // A shared replay has no build-time picture: its poster names the duellists and the length, read from
+  // the link itself (the game's share encoding: zlib-deflated JSON in URL-safe base64).
+  async function describeReplay(packed) {
+    if (!packed || !("DecompressionStream" in window)) return;
+    try {
+      const b64 = packed.replace(/-/g, "+").replace(/_/g, "/");
+      const bytes = Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
+      const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate"));
+      const save = JSON.parse(await new Response(stream).text());
+      const scenario = save.replay.scenario;
+      const names = scenario.participants.map((p) => {
+        const name = p.character ? p.character.name : data.names[p.roster];
+        return name ? (name[lang] || name.en) : p.roster || "?";
+      });
+      const sep = lang === "fr" ? " contre " : " against ";
+      const title = widget.querySelector(".w-title");
+      if (title && scenario.name) title.textContent = scenario.name;
+      const caption = widget.querySelector(".w-caption");
+      const n = save.replay.decisions.length;
+      const one = n === 1 || (lang === "fr" && n === 0); // French counts 0 as singular, as web/game/text.count
+      if (caption) caption.textContent = t(`embed.replay.who.${one ? "one" : "many"}`, { names: names.join(sep), n });
+      widget.querySelector(".w-frame").dataset.total = String(n);
+    } catch {
+      /* an unreadable link: Python names it once a reader presses play */
+    }
+  }
+
+  // --- height message for hosts that size the frame to its content -----------------------------------
+  let lastHeight = 0;
+  function postHeight() {
+    const height = Math.ceil(document.body.scrollHeight);
+    if (height === lastHeight || window.parent === window) return;
+    lastHeight = height;
+    window.parent.postMessage({ mageduel: { height } }, "*");
+  }
+  if ("ResizeObserver" in window) new ResizeObserver(postHeight).observe(document.body);
+  window.addEventListener("load", postHeight);
+  postHeight();
+
+  // --- the step in the URL, so a reader can link to it -------------------------------------------------
+  window.mageduelKeepStep = (n) => {
+    const query = new URLSearchParams(location.search);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    if (fragment.has("replay") || fragment.has("step")) {
+      fragment.set("step", String(n));
+      try { history.replaceState(null, "", `#${fragment}`); } catch { location.hash = String(fragment); }
+      return;
+    }
+    query.set("step", String(n));
+    try {
+      history.replaceState(null, "", `?${query}${location.hash}`);
+    } catch {
+      // An opaque-origin frame (sandbox without allow-same-origin) may not rewrite its query: the fragment.
+      fragment.set("step", String(n));
+      try { history.replaceState(null, "", `#${fragment}`); } catch { location.hash = String(fragment); }
+    }
+  };
+
+  // --- starting Python, on demand ---------------------------------------------------------------------
+  // A classic script's import() resolves against about:blank in an opaque-origin frame: absolute URLs.
+  const here = (path) => new URL(path, document.baseURI).href;
+  const queue = [];
+  window.mageduelQueue = queue;
+  let booting = false;
+  function fail(detail) {
+    if (root.dataset.state === "ready" || root.dataset.state === "error") return;
+    root.dataset.state = "error";
+    say(t("embed.failed", { why: String(detail || "unknown error").slice(0, 300) }));
+  }
+  function probeIndexedDB() {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), 2000);
+      const done = (ok) => { clearTimeout(timer); resolve(ok); };
+      try {
+        const request = indexedDB.open("mageduel-probe");
+        request.onsuccess = () => { request.result.close(); done(true); };
+        request.onerror = () => done(false);
+        request.onblocked = () => done(false);
+      } catch { done(false); }
+    });
+  }
+  async function ensureStorage() {
+    // PyScript opens IndexedDB at start; a cross-site or sandboxed frame may have it blocked: then an
+    // in-memory IndexedDB (fake-indexeddb, shipped with the site) stands in. The widget keeps nothing.
+    if ("indexedDB" in window && (await probeIndexedDB())) { root.dataset.storage = "persistent"; return; }
+    const fake = await import(here("./vendor/fake-indexeddb/index.js"));
+    for (const name of ["indexedDB", "IDBCursor", "IDBCursorWithValue", "IDBDatabase", "IDBFactory", "IDBIndex",
+      "IDBKeyRange", "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction", "IDBVersionChangeEvent"]) {
+      Object.defineProperty(globalThis, name, { value: fake[name], configurable: true, writable: true });
+    }
+    root.dataset.storage = "memory";
+  }
+  async function boot(action) {
+    if (action) queue.push(action);
+    if (booting) return;
+    booting = true;
+    root.dataset.booting = "true";
+    performance.mark("mageduel:boot");
+    say(t("embed.loading"));
+    window.addEventListener("error", (event) => fail(event.message || event.error));
+    window.addEventListener("unhandledrejection", (event) => fail(event.reason?.message || event.reason));
+    new MutationObserver(() => {
+      const shown = document.querySelector(".py-error");
+      if (shown) { fail(shown.textContent); shown.remove(); }
+    }).observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => fail(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
+    try {
+      await ensureStorage();
+      const script = document.createElement("script");
+      script.type = "py";
+      script.src = "./web/embed/page.py";
+      script.setAttribute("config", "./pyscript.json");
+      document.body.append(script);
+      await import(here("./pyscript/core.js"));
+    } catch (error) {
+      fail(error?.message || error);
+    }
+  }
+  window.mageduelBoot = boot;
+
+  // "Open in the full game": a new tab where the host's sandbox allows popups, else this frame goes there.
+  widget.addEventListener("click", (event) => {
+    const link = event.target.closest('a[data-action="open"]');
+    if (!link) return;
+    event.preventDefault();
+    const opened = window.open(link.href, "_blank");
+    if (opened) opened.opener = null;
+    else location.href = link.href;
+  });
+  // Until Python runs, a control boots it and is done once it is ready; then Python answers them itself.
+  widget.addEventListener("click", (event) => {
+    const el = event.target.closest("[data-action]");
+    if (!el || root.dataset.state === "ready" || el.dataset.action === "open") return;
+    event.preventDefault();
+    if (!el.disabled) boot(el.dataset.action);
+  });
+  document.addEventListener("keydown", (event) => {
+    if (root.dataset.state === "ready" || event.ctrlKey || event.metaKey || event.altKey) return;
+    const action = { ArrowRight: "next", ArrowLeft: "back" }[event.key];
+    if (action && !(action === "back" && step === 0)) { event.preventDefault(); boot(action); }
+  });
+  if (get("autoplay") === "1") boot("play");
+  else if (get("mode") === "try") { /* the reader presses a control to start playing */ }
+})();

@@ -1,0 +1,149 @@
+"""The widget's glue under PyScript (``embed.html``, started by ``static/embed.js`` on the first press).
+
+Reads the parameters with the pydantic model (the boot script has already shown any bad one), takes over
+the frame, does the control that was pressed, then answers the controls, the arrow keys, autoplay, and —
+in ``try`` mode — the reader's decisions and the computer's, in short slices so the frame never freezes.
+"""
+
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from web.embed.params import problem_text, read
+from web.embed.viewer import Viewer
+
+AUTOPLAY_MS = 1100
+SLICE_S = 0.02
+
+root = document.documentElement
+widget = document.getElementById("widget")
+viewer = Viewer(read(str(window.location.search), str(window.location.hash)), str(root.lang) or "en")
+_proxies: list[Any] = []
+_timer: Any = None
+_pumping = False
+
+
+def found(x: Any) -> bool:
+    return x is not None and type(x).__name__ not in ("JsNull", "JsUndefined")
+
+
+def draw() -> None:
+    widget.innerHTML = viewer.render()
+    root.dataset.mode = "try" if viewer.app is not None else "watch"
+    if viewer.app is None:
+        window.mageduelKeepStep(viewer.step)
+
+
+def act(action: str) -> None:
+    """A widget control (start, back, play, next, end, try, watch)."""
+    global _timer
+    viewer.act(action)
+    if viewer.playing and _timer is None:
+        _timer = window.setTimeout(_tick_proxy, AUTOPLAY_MS)
+    draw()
+    schedule()
+
+
+def _tick() -> None:
+    global _timer
+    _timer = None
+    more = viewer.tick()
+    draw()
+    if more:
+        _timer = window.setTimeout(_tick_proxy, AUTOPLAY_MS)
+
+
+def schedule() -> None:
+    """In try mode, let the computer decide in slices between frames until the reader must."""
+    global _pumping
+    app = viewer.app
+    if _pumping or app is None or app.session is None or not app.session.automatic():
+        return
+    _pumping = True
+    window.setTimeout(_pump_proxy, 0)
+
+
+def _pump() -> None:
+    global _pumping
+    try:
+        more = viewer.pump(SLICE_S)
+    except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the duel stays as it was
+        if viewer.app is not None:
+            viewer.app.notice = f"{type(exc).__name__}: {exc}"
+        more = False
+    draw()
+    if more:
+        window.setTimeout(_pump_proxy, 0)
+    else:
+        _pumping = False
+
+
+def _data(el: Any) -> dict[str, str]:
+    ds = el.dataset
+    return {str(k): str(getattr(ds, k)) for k in window.Object.keys(ds)}
+
+
+def on_click(event: Any) -> None:
+    el = event.target.closest("[data-action], [data-act]")
+    if not found(el) or not widget.contains(el):
+        return
+    action = el.getAttribute("data-action")
+    if found(action) and action:
+        if str(action) != "open":
+            event.preventDefault()
+            act(str(action))
+        return
+    event.preventDefault()
+    try:
+        viewer.handle(str(el.getAttribute("data-act")), _data(el))
+    except Exception as exc:  # noqa: BLE001 - a bug must not freeze the duel: say it, keep it
+        if viewer.app is not None:
+            viewer.app.notice = f"{type(exc).__name__}: {exc}"
+    draw()
+    schedule()
+
+
+def on_key(event: Any) -> None:
+    if event.ctrlKey or event.metaKey or event.altKey or viewer.app is not None:
+        return
+    action = {"ArrowRight": "next", "ArrowLeft": "back", " ": "play"}.get(str(event.key))
+    if action:
+        event.preventDefault()
+        act(action)
+
+
+def _listen(target: Any, name: str, fn: Any) -> None:
+    proxy = create_proxy(fn)
+    _proxies.append(proxy)
+    target.addEventListener(name, proxy)
+
+
+_tick_proxy = create_proxy(_tick)
+_pump_proxy = create_proxy(_pump)
+_listen(widget, "click", on_click)
+_listen(document, "keydown", on_key)
+
+
+def show_problems() -> None:
+    """What only Python can tell (a replay that does not play, a step past a replay's end), said like the
+    boot script's lines: one per parameter, naming it and what is allowed."""
+    shown = document.getElementById("w-problems")
+    for p in viewer.problems:
+        if found(shown.querySelector(f'[data-param="{p.name}"]')):
+            continue
+        li = document.createElement("li")
+        li.dataset.param = p.name
+        li.textContent = problem_text(p, viewer.lang)
+        shown.append(li)
+        shown.hidden = False
+    window.mageduelEmbed.say(viewer.error)
+
+
+show_problems()
+draw()
+root.dataset.state = "ready"
+root.removeAttribute("data-booting")
+for queued in list(window.mageduelQueue):
+    act(str(queued))
+window.mageduelQueue.length = 0
