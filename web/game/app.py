@@ -32,9 +32,9 @@ from web.game.session import (
 from web.i18n import t
 
 CONTROLS = ("human", "normal", "easy", "hard", "table")
-#: The setup starts on the default scenario's pair, so the arena preview is the foundation's; a third and a
-#: fourth duellist (two to four, in sides or each for themself) are offered these first.
-DEFAULT_SIDES = ("ilse", "kael", "odile", "corvin")
+#: The setup starts on a pair of level-7 casters whose mageduel lasts about ten rounds (issue 12); a third
+#: and a fourth duellist (two to four, in sides or each for themself) are offered these first.
+DEFAULT_SIDES = ("maelis", "tobin", "ilse", "kael")
 MAX_DUELLISTS = 4
 
 SHORTCUTS = (
@@ -168,6 +168,10 @@ class App:
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
     #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
+    #: A way out waiting for its confirmation on the duel screen: "leave", "withdraw" or "new".
+    confirm: str | None = None
+    #: The replay of a duel left for a new one: still downloadable from the setup screen.
+    abandoned: str | None = None
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -178,7 +182,17 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion"):
+        if act not in (
+            "filter",
+            "clause",
+            "close-clause",
+            "keys",
+            "copy-log",
+            "motion",
+            "way-out",
+            "cancel-way-out",
+            "download-abandoned",
+        ):
             self.persist()
 
     def on_start(self, data: dict[str, str]) -> None:
@@ -301,6 +315,53 @@ class App:
         self.session = None
         self.effects.append(("clear",))
 
+    # --- a way out (issue 12): leave the zone, withdraw, offer a draw, a new duel ---------------------
+
+    def on_way_out(self, data: dict[str, str]) -> None:
+        """A way-out button: a draw offer (MD-25) is asked at once (a second click takes it back); leaving
+        the zone (MD-22), withdrawing (DU-9) and a new duel first ask for a confirmation."""
+        s = self.session
+        what = data.get("what", "")
+        if s is None or s.replaying or s.over:
+            return
+        if what == "draw":
+            s.ask_at_next_check("declare-draw")
+            return
+        if what == "keep-on":  # a withdrawal taken back before the round's check
+            if s.intents.get(s.viewer or "") == "withdraw":
+                s.ask_at_next_check("withdraw")
+            return
+        if what in ("leave", "withdraw", "new"):
+            self.confirm = what
+
+    def on_cancel_way_out(self, data: dict[str, str]) -> None:
+        self.confirm = None
+
+    def on_confirm_way_out(self, data: dict[str, str]) -> None:
+        s = self.session
+        what, self.confirm = self.confirm, None
+        if s is None or what is None:
+            return
+        if what == "new":
+            self.abandoned = s.replay_json()
+            self.session = None
+            self.picked = None
+            self.effects.append(("clear",))
+        elif what == "withdraw":
+            if s.intents.get(s.viewer or "") != "withdraw":
+                s.ask_at_next_check("withdraw")
+        elif what == "leave":
+            from mageduel.state import IllegalDecision
+
+            try:
+                s.leave_zone()
+            except IllegalDecision:
+                self.notice = t("way.leave.cannot", self.lang)
+
+    def on_download_abandoned(self, data: dict[str, str]) -> None:
+        if self.abandoned is not None:
+            self.effects.append(("download", "mageduel-replay.json", self.abandoned))
+
     def on_add_duellist(self, data: dict[str, str]) -> None:
         """A third or fourth duellist (two to four): each for themself until given a side."""
         f = self.form
@@ -390,6 +451,7 @@ class App:
             sides=sides,
             seed=int(seed),
             terms=f.terms(),
+            way_out=True,
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
@@ -629,7 +691,14 @@ class App:
             f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}'
             "</button></div>"
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
-            + "</form></section>"
+            + "</form>"
+            + (
+                '<p class="abandoned"><button type="button" class="secondary" data-act="download-abandoned">'
+                f"{escape(t('way.abandoned', lang))}</button></p>"
+                if self.abandoned is not None
+                else ""
+            )
+            + "</section>"
         )
 
     def render_terms(self) -> str:
@@ -768,9 +837,95 @@ class App:
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach)}</div>"
-            f'<div class="side-col">{rite}{decision}</div>'
+            f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def render_way_out(self, view: Any) -> str:
+        """Always a way out, by the rules (issue 12): leave the zone (MD-22), withdraw (DU-9) and offer or
+        accept a draw (MD-25) at the next progress check, or a new duel; the last draw offer's answer."""
+        s = self.session
+        if s is None or s.replaying or view.outcome is not None or view.me is None:
+            return ""
+        lang = self.lang
+        me = view.me.id
+        names = panels.names_of(view)
+        if self.confirm is not None:
+            what = self.confirm
+            download = (
+                f'<button type="button" data-act="download">{escape(t("way.download", lang))}</button>'
+                if what == "new"
+                else ""
+            )
+            return (
+                f'<section class="way-out confirm" role="alertdialog" aria-labelledby="way-confirm" '
+                f'data-confirm="{what}"><p id="way-confirm">{escape(t("way.confirm." + what, lang))}</p>'
+                f'<div class="options"><button type="button" class="danger" data-act="confirm-way-out" '
+                f"data-autofocus>{escape(t('way.yes.' + what, lang))}</button>{download}"
+                f'<button type="button" data-act="cancel-way-out" data-key="Escape">'
+                f"{escape(t('way.no', lang))}</button></div></section>"
+            )
+        lines: list[str] = []
+        buttons: list[str] = []
+        checks = s.setup.way_out and not s.setup.terms.get("progress_check")
+        intent = s.intents.get(me)
+        mage = view.kind == "mageduel"
+        if mage and view.phase == "fight":
+            can = s.leave_point() is not None
+            hint = t("way.leave.hint", lang) if can else t("way.leave.turn", lang)
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="leave" title="{escape(hint)}"'
+                f"{'' if can else ' disabled'}>{escape(t('way.leave', lang))}</button>"
+            )
+        if checks and intent == "withdraw":
+            lines.append(("withdraw", t("way.pending.withdraw", lang)))
+        elif checks:
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="withdraw" '
+                f'title="{escape(t("way.withdraw.hint", lang))}">{escape(t("way.withdraw", lang))}</button>'
+            )
+        if checks and mage:
+            offers = [e for e in view.events if e.kind == "draw-offered"]
+            last = offers[-1] if offers else None
+            fresh = last is not None and last.round >= view.round
+            if fresh and last is not None:
+                who = [str(x) for x in last.data.get("who", [])]
+                said = ", ".join(names.get(x, x) for x in who)
+                lines.append(("offered", text.count("way.offered", len(who), lang, names=said)))
+                rest = [
+                    c.id
+                    for c in ([view.me] + list(view.others))
+                    if c.status == "active" and c.summoned_by is None and c.id not in who
+                ]
+                if rest:
+                    no = ", ".join(names.get(x, x) for x in rest)
+                    lines.append(("refused", text.count("way.refused", len(rest), lang, names=no)))
+            if intent == "declare-draw":
+                lines.append(("draw", t("way.pending.draw", lang)))
+                buttons.append(
+                    f'<button type="button" data-act="way-out" data-what="draw" aria-pressed="true">'
+                    f"{escape(t('way.draw.takeback', lang))}</button>"
+                )
+            else:
+                rival_offer = fresh and last is not None and me not in last.data.get("who", [])
+                label = t("way.draw.accept" if rival_offer else "way.draw", lang)
+                buttons.append(
+                    f'<button type="button" data-act="way-out" data-what="draw" '
+                    f'title="{escape(t("way.draw.hint", lang))}">{escape(label)}</button>'
+                )
+        if intent == "withdraw":
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="keep-on">'
+                f"{escape(t('way.takeback', lang))}</button>"
+            )
+        buttons.append(
+            f'<button type="button" data-act="way-out" data-what="new">{escape(t("way.new", lang))}</button>'
+        )
+        said = "".join(f'<p data-way="{k}">{escape(line)}</p>' for k, line in lines)
+        return (
+            f'<section class="way-out" aria-label="{escape(t("way.title", lang))}">{said}'
+            f'<div class="options">{"".join(buttons)}</div></section>'
         )
 
     def status_line(self, view: Any, names: dict[str, str]) -> str:
