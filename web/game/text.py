@@ -86,6 +86,16 @@ def colon(lang: str) -> str:
     return " : " if lang == "fr" else ": "
 
 
+#: MD-19 / MD-23: the engine's words for an interference, and the sentence each one gets.
+_INTERFERENCE = (
+    ("walks into", "enters"),
+    ("from outside", "attacks"),
+    ("inside the zone", "casts"),
+    ("comes back", "returns"),
+)
+_SPELL_COND = re.compile(r"^(?P<spell>[a-z_' ]+?)(?: \((?P<what>[a-z]+)\))?$")
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
@@ -102,6 +112,14 @@ def word(group: str, value: str, lang: str) -> str:
             return t(f"cond.{value}", lang)
     if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
         return spell_name(value, lang)  # a condition named after its spell (wall of force…)
+    if group == "cond" and not has(f"cond.{value}"):
+        # A condition named after its spell in words, with its choice: "resist energy (acid)".
+        m = _SPELL_COND.match(value)
+        sid = m.group("spell").replace(" ", "_") if m else ""
+        if m and _spell(sid) is not None:
+            what = m.group("what")
+            name = spell_name(sid, lang)
+            return f"{name} ({tt(f'choice.{what}', lang, what)})" if what else name
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
 
 
@@ -460,6 +478,13 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             value=value if value is not None else "",
             meaning=d.get("meaning", ""),
         )
+    if k in ("withdrawal", "draw-offered"):  # DU-9, MD-25: who answered so at the progress check
+        who = [str(x) for x in d.get("who") or []]
+        return count(f"ev.{k}", len(who), lang, names=", ".join(nm(x) for x in who))
+    if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
+        what = str(d.get("what", ""))
+        key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
+        return t(f"ev.interference.{key}", lang, who=nm(d.get("who")))
     if k == "end":
         return outcome_line(d, lang, names)
     if k == "restored":
@@ -531,10 +556,15 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     # DU-5's agreed endings share one clause: say which one it was (first blood, first hit, N hits).
     if has(f"end.du5.{out.get('reason')}"):
         reason = t(f"end.du5.{out.get('reason')}", lang)
+    if has(f"end.why.{out.get('reason')}"):  # what happened, where the clause's title reads as a question
+        reason = t(f"end.why.{out.get('reason')}", lang)
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
-    winners = ", ".join(names.get(w, w) for w in out.get("winners", []))
-    return t("end.winner", lang, winners=winners, reason=reason)
+    who = [names.get(w, w) for w in out.get("winners", [])]
+    if len(who) > 1:  # a side of two or more: "Ilse and Odile win", « Ilse et Odile l'emportent »
+        both = ", ".join(who[:-1]) + t("way.and", lang) + who[-1]
+        return t("end.winners", lang, winners=both, reason=reason)
+    return t("end.winner", lang, winners=", ".join(who), reason=reason)
 
 
 #: Log filters: which event kinds each shows.
