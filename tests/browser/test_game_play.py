@@ -45,6 +45,9 @@ def start(
     for i, (ch, ctl) in enumerate(zip(characters, controls, strict=True)):
         page.locator(f"#character{i}").select_option(ch)
         page.locator(f"#control{i}").select_option(ctl)
+    advanced = page.locator("#game details.advanced")  # the seed waits under the "advanced" fold
+    if advanced.count() and advanced.get_attribute("open") is None:
+        advanced.locator("summary").click()
     page.locator('#game input[name="seed"]').fill(str(seed))
     page.locator('#game form[data-act="start"] button[type="submit"]').click()
     settle(page)

@@ -51,6 +51,13 @@ SHORTCUTS = (
 )
 
 
+def fresh_seed() -> int:
+    """A dice seed nobody chose (the page's, never the engine's: the engine only ever gets the number)."""
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
 def roster_entries() -> list[Any]:
     from mageduel import roster
 
@@ -92,7 +99,9 @@ class Form:
     sheets: list[str] = field(default_factory=lambda: ["", "", "", ""])
     #: Each duellist's side, 1 to 4: by default each fights for themself; equal numbers are allies.
     teams: list[int] = field(default_factory=lambda: [1, 2, 3, 4])
-    seed: str = "1"
+    #: Empty: fresh dice for every duel (a random seed, kept in the duel's save and replay); a number
+    #: under the setup's "advanced" fold replays the same dice.
+    seed: str = ""
     challenge: str = "agreed"
     counter_rule: str = "fr"
     duel_actions: bool = True
@@ -439,7 +448,7 @@ class App:
                     team=f.teams[i],
                 )
             )
-        seed = f.seed.strip()
+        seed = f.seed.strip() or str(fresh_seed())
         if not seed.isdigit():
             f.errors["seed"] = [("seed", t("setup.seed.error", self.lang))]
         if len(set(f.teams[: f.count])) < 2:  # a duel needs an opponent (DU-1)
@@ -676,10 +685,14 @@ class App:
             f'<section class="screen setup" data-screen="setup" aria-labelledby="setup-title">'
             f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
             f'<form class="setup-form" data-act="start">'
-            f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
+            f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}'
+            f'<p class="kind-help">{escape(t("ux.kind." + f.kind, lang))}</p></fieldset>'
             f'<div class="sides">{"".join(sides)}</div>{terms}'
+            f'<details class="advanced"{" open" if f.errors.get("seed") or f.seed.strip() else ""}>'
+            f"<summary>{escape(t('ux.advanced', lang))}</summary>"
             f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" '
-            f'value="{escape(f.seed)}"></label>'
+            f'value="{escape(f.seed)}" placeholder="{escape(t("ux.seed.random", lang))}"></label>'
+            f'<p class="note">{escape(t("ux.seed.help", lang))}</p></details>'
             + (
                 "".join(
                     f'<p class="field-error" role="alert"><code>{escape(loc)}</code> {escape(msg)}</p>'
@@ -814,7 +827,9 @@ class App:
             decision = (
                 f'<section class="decision waiting" aria-live="polite"><p>{escape(waiting)}</p></section>'
             )
-        own = panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
+        own = self.render_agreed(view) + (
+            panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
+        )
         others = "".join(panels.combatant(view, c, lang) for c in view.others)
         prefs = (
             panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
@@ -840,6 +855,34 @@ class App:
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def render_agreed(self, view: Any) -> str:
+        """A plain duel's agreed terms (X-2: DU-4 to DU-7, DU-30, DU-31), kept in sight during play."""
+        s = self.session
+        if s is None or view.kind != "duel":
+            return ""
+        lang = self.lang
+        terms = s.scenario.terms
+        c = text.colon(lang)
+        end = str(terms.end)
+        said = t(f"setup.end.{end}", lang) + (f" ({terms.hits})" if end == "hits" and terms.hits else "")
+        lines = [t("setup.end", lang) + c + said]
+        attack = str(terms.attack_kind)
+        lines.append(t("setup.attack_kind", lang) + c + t(f"setup.attack_kind.{attack}", lang))
+        forms = terms.weapon_forms
+        if forms is not None and attack != "magic":
+            named = ", ".join(t(f"setup.weapon_forms.{w}", lang) for w in forms) or "—"
+            lines.append(t("setup.weapon_forms", lang) + c + named)
+        for name in (*DUEL_ONLY_BOXES, "ban_summoning", "performance_combat", "face_off"):
+            if getattr(terms, name, False):
+                lines.append(t(f"setup.{name}", lang))
+        if not terms.duel_actions:
+            lines.append(t("ux.terms.no_duel_actions", lang))
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        return (
+            f'<details class="agreed-terms" open><summary>{escape(t("ux.terms.title", lang))}</summary>'
+            f"<ul>{items}</ul></details>"
         )
 
     def render_way_out(self, view: Any) -> str:

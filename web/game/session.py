@@ -350,7 +350,7 @@ class Session:
             for c in self.duel.view(None).others:
                 if c.summoned_by is not None:
                     out[c.id] = _creature_names(lang).get(c.name, c.name)
-        return out
+        return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
 
     @property
     def over(self) -> bool:
@@ -437,6 +437,29 @@ class Session:
             duel.apply(player, option)
         self.duel = duel
         self.position = position
+
+
+#: The second, third and fourth copy of one character: "Tobin Ashgale II".
+NUMERALS = ("II", "III", "IV")
+
+
+def distinct(names: dict[str, str], order: list[str]) -> dict[str, str]:
+    """The same character chosen twice gets two names: the later copies take II, III, IV (issue 12).
+
+    >>> distinct({"p1": "Tobin", "p2": "Tobin", "p3": "Ilse"}, ["p1", "p2", "p3"])
+    {'p1': 'Tobin', 'p2': 'Tobin II', 'p3': 'Ilse'}
+    """
+    out = dict(names)
+    seen: dict[str, int] = {}
+    for pid in order:
+        name = names.get(pid)
+        if name is None:
+            continue
+        n = seen.get(name, 0)
+        seen[name] = n + 1
+        if n:
+            out[pid] = f"{name} {NUMERALS[min(n, len(NUMERALS)) - 1]}"
+    return out
 
 
 def _creature_names(lang: str) -> dict[str, str]:
