@@ -198,14 +198,30 @@ class Session:
         return self.person_of(p.player)
 
     def _settle(self) -> None:
-        """After a change: hand the screen over when the next decision is another person's."""
+        """After a change: hand the screen over when the next decision is another person's and one of the
+        two has something the other may not see (issue 12); otherwise the screen simply turns to them."""
         who = self.waiting_for_person()
         if who is None or self.handoff is not None:
             return
         if self.viewer is None or len(self.people) < 2:
             self.viewer = who
         elif who != self.viewer:
-            self.handoff = who
+            if self.hidden_between(self.viewer, who):
+                self.handoff = who
+            else:
+                self.viewer = who
+
+    def hidden_between(self, a: str, b: str) -> bool:
+        """Whether ``a``'s screen holds what ``b`` may not see, or the other way round: spells prepared or
+        known (the choices still to come), or an event only one of them saw (a hidden spell, MD-26)."""
+        for who in (a, b):
+            me = self.duel.view(who).me
+            if me is not None and (me.prepared or any(me.known.values())):
+                return True
+        for e in self.duel.events:
+            if e.audience is not None and (a in e.audience) != (b in e.audience):
+                return True
+        return False
 
     def take_screen(self) -> None:
         """The next person is at the screen: show their view."""
