@@ -159,6 +159,12 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
     return " · ".join(escape(f) for f in facts)
 
 
+def _caster_level(view: Any, opt: Any) -> int:
+    """The caster level a spell option is cast at: an item's own, else the caster's."""
+    own = getattr(view.me, "level", 1) if view.me is not None else 1
+    return int(getattr(opt, "caster_level", None) or own)
+
+
 def group_key(opt: Any) -> str | None:
     """The spell picker's row of a cast option: the spell and its slot, or the spell and the item."""
     if getattr(opt, "kind", None) != "cast" or not getattr(opt, "spell", None):
@@ -227,6 +233,11 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                 f"{f'<kbd aria-hidden={chr(34)}true{chr(34)}>{k}</kbd>' if k else ''}<span>{escape(label)}</"
                 "span></button>"
                 f'<span class="facts">{spell_facts(view, o0.spell, o0.slot, lang, o0)}</span>'
+                + (
+                    f'<span class="fx">{escape(fx)}</span>'
+                    if (fx := text.spell_effect(o0.spell, _caster_level(view, o0), view.kind, lang))
+                    else ""
+                )
             )
             first = False
             if open_:

@@ -223,7 +223,12 @@ def chance(opt: Any, lang: str) -> str:
         return ""
     bits = []
     p, of = getattr(opt, "chance", None), getattr(opt, "chance_of", None)
-    if p is not None and of:
+    why = getattr(opt, "why", None)
+    if p is not None and why:  # issue 12: an option that cannot work says why, with its 0%
+        by = getattr(opt, "why_spell", None)
+        key = f"ux.why.{why}" + (".by" if by else "")
+        bits.append(tt(key, lang, why, p=percent(0.0, lang), spell=spell_name(by, lang) if by else ""))
+    elif p is not None and of:
         if of == "sure":
             bits.append(t("chance.sure", lang))
         else:
@@ -648,3 +653,95 @@ def settlement(events: list[Any], what: str, lang: str, names: dict[str, str]) -
             value=value(done.data.get("value")),
         )
     return (said + ". " if said else "") + tail
+
+
+# --- a spell's effect in one line (issue 12: know what a choice does before making it) --------------------
+
+
+def _dice_range(describe: str) -> tuple[int, int] | None:
+    """The least and the most of dice notation (``"5d6"``, ``"1d4+1"``, ``"10"``)."""
+    m = re.fullmatch(r"(?:(\d+)d(\d+))?([+-]\d+)?", describe)
+    if not m or not (m.group(1) or m.group(3)):
+        return None
+    n, die = int(m.group(1) or 0), int(m.group(2) or 0)
+    bonus = int(m.group(3) or 0)
+    return n + bonus, n * die + bonus
+
+
+def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
+    """One line in our own words: its damage dice and, in a mageduel, what MD-16's halving and MD-14's
+    nonlethal damage leave of them; a slaying spell's MD-17; the save and what it does; the area; the
+    conditions it brings; how long it lasts.
+
+    >>> spell_effect("fireball", 7, "mageduel", "en")
+    '7d6 fire, halved (MD-16): 3–21 nonlethal · Reflex half · 20-ft spread · instantaneous'
+    """
+    sp = spell_info(spell_id)
+    if sp is None:
+        return ""
+    cl = max(1, caster_level)
+    mage = kind == "mageduel"
+    parts: list[str] = []
+    nodes = sp.nodes()
+    missiles = next((n for n in nodes if getattr(n, "kind", "") == "missiles"), None)
+    slays = any(getattr(n, "kind", "") == "slay" for n in nodes)
+    if slays:
+        parts.append(t("ux.fx.slay" if mage else "ux.fx.slay.duel", lang))
+    damage = next((n for n in nodes if getattr(n, "kind", "") == "damage"), None)
+    if damage is not None and not slays:
+        said = damage.dice.describe(cl)
+        line = f"{said} {tt(f'choice.{damage.type}', lang, str(damage.type))}"
+        if missiles is not None:
+            line = t("ux.fx.missiles", lang, n=at_level(missiles.count, cl), each=line)
+        span = _dice_range(said)
+        if mage and span is not None:
+            lo, hi = max(1, span[0] // 2), max(1, span[1] // 2)  # MD-16: round down, at least 1; MD-14
+            line += (
+                count("ux.fx.halved.same", lo, lang) if lo == hi else t("ux.fx.halved", lang, lo=lo, hi=hi)
+            )
+        elif damage.nonlethal:
+            line += " " + t("ux.fx.nonlethal", lang)
+        parts.append(line)
+    conds = [n for n in nodes if getattr(n, "kind", "") == "condition"]
+    if conds:
+        names = []
+        for n in conds:
+            for c in (n.condition, *n.also):
+                w = word("cond", str(c), lang)
+                if w not in names:
+                    names.append(w)
+        parts.append(", ".join(names))
+    if not parts and sp.description is not None:  # a boon or a trick: what it does, in our words
+        parts.append(getattr(sp.description, lang, None) or sp.description.en)
+    if sp.save.kind != "none":
+        outcome = tt(f"ux.fx.on.{sp.save.on_success}", lang, str(sp.save.on_success))
+        parts.append(f"{t('save.' + sp.save.kind, lang)} {outcome}")
+    if sp.area is not None:
+        parts.append(
+            t(
+                "ux.fx.area",
+                lang,
+                size=number_ft(float(sp.area.size_at(cl)), lang),
+                shape=tt(f"ux.fx.shape.{sp.area.shape}", lang, str(sp.area.shape)),
+            )
+        )
+    d = sp.duration
+    if d.unit == "instantaneous":
+        parts.append(t("ux.fx.instant", lang))
+    elif d.unit == "permanent":
+        parts.append(t("ux.fx.permanent", lang))
+    else:
+        rounds = d.rounds_at(cl)
+        if rounds:
+            parts.append(count("ux.fx.rounds", rounds, lang))
+        elif d.dice is not None:
+            parts.append(t("ux.fx.rolled", lang, dice=d.dice.describe(cl)))
+        if d.concentration:
+            parts.append(t("ux.fx.concentration", lang))
+    return " · ".join(p for p in parts if p)
+
+
+def at_level(value: Any, caster_level: int) -> int:
+    from mageduel.spells.model import at_level as _at
+
+    return _at(value, caster_level)
