@@ -255,15 +255,19 @@ def _decorations(
     for cond in c.conditions:  # one badge per condition name (a dodge's -2 to AC and to Reflex is one)
         if all(x.name != cond.name for x in shown):
             shown.append(cond)
-    for i, cond in enumerate(shown[:4]):
+    labels = [text.word("cond", cond.name, lang) for cond in shown[:4]]
+    for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx = x - ring + i * unit * 4.2
         by = y + ring + unit * 2
-        label = text.word("cond", cond.name, lang)
+        # The badge names itself on hover (its title) and on keyboard focus (its label, shown by CSS).
         out.append(
-            f'<g class="badge" data-condition="{escape(cond.name)}"><title>{escape(label)}</title>'
+            f'<g class="badge" data-condition="{escape(cond.name)}" tabindex="0" role="img" '
+            f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
             f'<rect x="{_attr(bx)}" y="{_attr(by)}" width="{_attr(unit * 3.8)}" height="{_attr(unit * 3.8)}" '
             f'rx="{_attr(unit)}"/><text x="{_attr(bx + unit * 1.9)}" y="{_attr(by + unit * 2.9)}" '
-            f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(label[:1].upper())}</text></g>'
+            f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(letter)}</text>'
+            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(by + unit * 7.4)}" '
+            f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
     if c.status in OUT:
         s = radius * 0.9
@@ -287,6 +291,35 @@ def _decorations(
         )
     out.append("</g>")
     return "".join(out)
+
+
+#: Words a badge's letter never comes from ("protégé par bouclier" is B, not P).
+_SMALL_WORDS = frozenset(
+    {"de", "du", "des", "la", "le", "les", "par", "à", "au", "aux", "en", "of", "a", "an", "the"}
+)
+
+
+def badge_letters(labels: list[str]) -> list[str]:
+    """One distinct letter per badge on a token (issue 12: two badges never share a letter): the first
+    letter of the label's main word, else of another word, else any letter of it, else a digit.
+
+    >>> badge_letters(["mirror image", "mage armour", "shielded"])
+    ['M', 'A', 'S']
+    >>> badge_letters(["image miroir", "armure de mage", "protégé par bouclier"])
+    ['I', 'A', 'P']
+    """
+    used: set[str] = set()
+    out = []
+    for label in labels:
+        words = [w for w in re.findall(r"[^\W\d_]+", label)]
+        main = [w for w in words if w.lower() not in _SMALL_WORDS] or words
+        tries = [w[0] for w in main] + [ch for w in main for ch in w[1:]]
+        letter = next((c.upper() for c in tries if c.upper() not in used), None)
+        if letter is None:
+            letter = next(str(d) for d in range(1, 10) if str(d) not in used)
+        used.add(letter)
+        out.append(letter)
+    return out
 
 
 def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, names: dict[str, str]) -> str:
