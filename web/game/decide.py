@@ -448,13 +448,62 @@ def reaction(
     targets = list((getattr(view.pending, "args", None) or {}).get("targets") or [])
     if kind in ("identify", "counter") and targets and view.player not in targets:
         head = text.prompt(view.pending, lang, names) or head  # cast at someone else, or nobody
+    intent = intent_line(view, context, lang, names) if kind in ("identify", "counter", "defend") else ""
     return (
         f'<section class="decision reaction" data-kind="{escape(kind)}" role="alertdialog" '
         f'aria-labelledby="decision-title" aria-describedby="decision-sub">'
         f'<h2 id="decision-title">{escape(head)}</h2>'
         f'<p id="decision-sub" class="prompt">{escape(" ".join(x for x in (sentence, sub) if x))}</p>'
-        f'<div class="options">{"".join(buttons)}</div>{pref}</section>'
+        + (f'<p class="intent" data-intent="">{escape(intent)}</p>' if intent else "")
+        + f'<div class="options">{"".join(buttons)}</div>{pref}</section>'
     )
+
+
+def intent_line(view: Any, context: dict[str, Any], lang: str, names: dict[str, str]) -> str:
+    """The rival's intent (Slay the Spire's way): the spell being cast — named once known (MD-26) — at
+    whom, and what this defender may still do about it this round: identify it (DU-12), the mageduel's
+    extra counterspell (MD-12), a duel counterspell (DU-13), a duel dodge (DU-22)."""
+    who = str(context.get("caster") or context.get("attacker") or "")
+    cast = next((c for c in reversed(view.casting) if c.caster == who), None)
+    if cast is None or view.me is None:
+        return ""
+    spell = (
+        f"{text.spell_name(cast.spell.id, lang)} ({t('spell.level', lang, level=cast.spell.level)})"
+        if cast.spell is not None
+        else t("ux.intent.hidden", lang)
+    )
+    aimed = list(cast.targets) or list((getattr(view.pending, "args", None) or {}).get("targets") or [])
+    at = [t("ux.intent.you", lang) if x == view.me.id else names.get(x, x) for x in aimed]
+    if at:
+        said = t("ux.intent", lang, caster=names.get(who, who), spell=spell, targets=", ".join(at))
+    else:  # an area aimed at a point: who stands there
+        point = cast.point or [0.0, 0.0]
+        people = [view.me, *view.others]
+        there = [c.id for c in people if abs(c.position[0] - point[0]) + abs(c.position[1] - point[1]) < 1.0]
+        if view.me.id in there:
+            aimed = [view.me.id]
+            place = t("ux.intent.at.you", lang)
+        elif there:
+            place = t("ux.intent.at.them", lang, name=names.get(there[0], there[0]))
+        else:
+            place = text.point(point, lang)
+        said = t("ux.intent.area", lang, caster=names.get(who, who), spell=spell, place=place)
+    res = view.me.resources
+    ids = {
+        o.id.split()[0] + (" " + o.id.split()[1] if o.id.startswith("react ") else "")
+        for o in view.pending.options or []
+    }
+    may = []
+    if "identify" in ids:
+        may.append(t("ux.may.identify", lang))
+    if res is not None and view.kind == "mageduel" and not res.md_counter_used:
+        may.append(t("ux.may.md-counter", lang))
+    if res is not None and res.immediate_ready and not res.duel_counter_used:
+        may.append(t("ux.may.duel-counter", lang))
+    if res is not None and res.immediate_ready and view.me.id in aimed:
+        may.append(t("ux.may.dodge", lang))
+    sep = "\u202f; " if lang == "fr" else "; "
+    return said + " " + (t("ux.may", lang, what=sep.join(may)) if may else t("ux.may.nothing", lang))
 
 
 def _pref_row(r: str, prefs: dict[str, str], lang: str) -> str:
