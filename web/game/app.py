@@ -177,6 +177,10 @@ class App:
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
     #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
+    #: A move being previewed (issue 12): its destination, drawn with its path, waiting for "confirm".
+    move_preview: tuple[float, float] | None = None
+    #: The previewed move's own verb ("move" or "step"); None for a click on the floor (either will do).
+    move_verb: str | None = None
     #: A way out waiting for its confirmation on the duel screen: "leave", "withdraw" or "new".
     confirm: str | None = None
     #: The replay of a duel left for a new one: still downloadable from the setup screen.
@@ -230,21 +234,50 @@ class App:
             return
         self.picked = None
         self.roll_error = None
+        self.move_preview = None
 
     def on_move_to(self, data: dict[str, str]) -> None:
-        """A click on the zone's floor in one's turn: move there (or 5-foot step), if the engine agrees."""
+        """A click on the zone's floor in one's turn: the move there is previewed (its path and where it
+        ends); "confirm" makes it."""
         s = self.session
         if s is None or s.duel.pending is None or s.duel.pending.kind != "turn":
+            return
+        try:
+            self.move_preview = (round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1))
+        except ValueError:
+            self.move_preview = None
+        self.move_verb = None
+
+    def on_preview_move(self, data: dict[str, str]) -> None:
+        """A move button or a marked point: preview that move before it commits."""
+        from mageduel.notation import parse_decision
+
+        try:
+            _, option = parse_decision("p: " + data.get("option", ""))
+            verb, where = option.split()[:2]
+            x, y = (float(v) for v in where.split(",")[:2])
+        except (ValueError, IndexError):
+            return
+        self.move_preview = (round(x, 1), round(y, 1))
+        self.move_verb = verb if verb in ("move", "step") else None
+
+    def on_cancel_move(self, data: dict[str, str]) -> None:
+        self.move_preview = None
+
+    def on_confirm_move(self, data: dict[str, str]) -> None:
+        """Make the previewed move (a move action, or a 5-foot step), if the engine agrees."""
+        s, point, self.move_preview = self.session, self.move_preview, None
+        if s is None or point is None or s.duel.pending is None or s.duel.pending.kind != "turn":
             return
         from mageduel.notation import fmt_point
         from mageduel.state import IllegalDecision
 
-        try:
-            x, y = round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1)
-        except ValueError:
-            return
+        x, y = point
         ids = [o.id for o in s.view().pending.options or []]
         verbs = [v for v in ("move", "step") if any(i.startswith(v + " ") for i in ids)]
+        if self.move_verb in verbs:
+            verbs = [self.move_verb]
+        self.move_verb = None
         for verb in verbs:
             try:
                 s.decide(f"{verb} {fmt_point((x, y, 0.0))}")
@@ -812,12 +845,13 @@ class App:
                 preview = wanted[0] if wanted else None
         status = self.status_line(view, names)
         over = view.outcome is not None
+        path = self.move_preview if mine and p is not None and p.kind == "turn" else None
         if s.replaying:
             decision = self.render_replay_bar() + (self.render_end(view, names, replay=True) if over else "")
         elif over:
             decision = self.render_end(view, names)
         elif mine:
-            decision = decide.panel(
+            decision = self.render_move_preview(view, path) + decide.panel(
                 view, lang, names, self.picked, s.preferences(view.me.id if view.me else ""), self.roll_error
             )
         else:
@@ -851,10 +885,28 @@ class App:
             f'<button type="button" class="keys-button" data-act="keys" '
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach)}</div>"
+            f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach, path=path)}</div>"
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def render_move_preview(self, view: Any, path: tuple[float, float] | None) -> str:
+        """A move previewed, then confirmed (issue 12): where it ends and how far, before it commits."""
+        if path is None or view.me is None:
+            return ""
+        lang = self.lang
+        x0, y0 = view.me.position[0], view.me.position[1]
+        feet = ((path[0] - x0) ** 2 + (path[1] - y0) ** 2) ** 0.5
+        said = t(
+            "ux.move.preview", lang, to=text.point(path, lang), feet=text.number_ft(round(feet, 1), lang)
+        )
+        return (
+            f'<section class="decision move-preview" aria-live="polite"><p>{escape(said)}</p>'
+            f'<div class="options"><button type="button" class="primary" data-act="confirm-move" '
+            f'data-key="Enter" data-autofocus>{escape(t("ux.move.confirm", lang))}</button>'
+            f'<button type="button" data-act="cancel-move" data-key="Escape">'
+            f"{escape(t('ux.move.cancel', lang))}</button></div></section>"
         )
 
     def render_agreed(self, view: Any) -> str:

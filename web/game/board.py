@@ -92,11 +92,13 @@ def render(
     hit: frozenset[str] = frozenset(),
     bolts: list[tuple[str, str]] | None = None,
     reach: bool = False,
+    path: tuple[float, float] | None = None,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
     (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone; ``reach``
-    draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step."""
+    draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step; ``path`` a
+    move being previewed (issue 12): the line from the viewer to its destination and a ghost of them there."""
     people = _people(view)
     w = extent(view)
     lo, hi = _bounds(view)
@@ -117,6 +119,8 @@ def render(
         layers.append(_reach(view, w, unit, lang))
     if preview:
         layers.append(_preview(view, preview, w, unit))
+    if path is not None and view.me is not None:
+        layers.append(_path(view.me, path, w, radius, unit))
     for c in people:
         layers.append(
             _decorations(
@@ -331,6 +335,7 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
     )
     if c.point is not None and c.verb in ("move", "step"):
         x, y = c.point[0], w - c.point[1]
+        common = common.replace('data-act="decide"', 'data-act="preview-move"', 1)
         return (
             f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
             f'r="{_attr(radius * 0.55)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
@@ -348,6 +353,19 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
             f'r="{_attr(radius * 1.8)}" stroke-width="{_attr(unit * 0.7)}"/></g>'
         )
     return ""
+
+
+def _path(me: Any, point: tuple[float, float], w: float, radius: float, unit: float) -> str:
+    """A previewed move: the straight line it takes (C-13) and a ghost token at its end."""
+    x0, y0 = drawn_at(me, w)
+    x1, y1 = point
+    return (
+        f'<g class="move-path" data-to="{_attr(x1)},{_attr(y1)}">'
+        f'<line x1="{_attr(x0)}" y1="{_attr(w - y0)}" x2="{_attr(x1)}" y2="{_attr(w - y1)}" '
+        f'stroke-width="{_attr(unit * 0.8)}" stroke-dasharray="{_attr(unit * 2)} {_attr(unit * 1.2)}"/>'
+        f'<circle class="ghost" cx="{_attr(x1)}" cy="{_attr(w - y1)}" r="{_attr(radius)}" '
+        f'stroke-width="{_attr(unit * 0.6)}"/></g>'
+    )
 
 
 def _option(view: Any, oid: str) -> Any:

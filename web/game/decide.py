@@ -277,7 +277,12 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
             f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'
             f"{escape(reach)}</p>"
             '<div class="options moves">'
-            + "".join(_button(c.id, text.option_label(c.id, lang, names), cls="opt move") for c in moves)
+            + "".join(
+                _button(c.id, text.option_label(c.id, lang, names), cls="opt move").replace(
+                    'data-act="decide"', 'data-act="preview-move"', 1
+                )
+                for c in moves
+            )
             + "</div>"
         )
     if other:
