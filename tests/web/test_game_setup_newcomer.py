@@ -80,3 +80,18 @@ def test_a_plain_duels_agreed_terms_stay_in_sight_during_play():
     mage = App()
     mage.handle("start", {"character0": "maelis", "character1": "tobin", "seed": "1"})
     assert "agreed-terms" not in mage.render()  # the rite fixes a mageduel's terms (X-3)
+
+
+def test_md4_the_board_draws_the_zone_at_the_size_being_proposed():
+    app = App()
+    app.handle("start", {"character0": "maelis", "character1": "tobin", "control1": "normal", "seed": "4"})
+    settle(app)
+    assert app.session.view().pending.kind == "rite:zone"
+    lo = int(re.search(r'name="width" type="range" min="(\d+)"', app.render()).group(1))
+    assert f'data-zone-width="{lo}"' in app.render()
+    app.handle("zone-size", {"value": str(lo + 12)})
+    html = app.render()
+    assert f'data-zone-width="{lo + 12}"' in html  # the board, at the proposed side
+    assert re.search(rf'name="width" type="range"[^>]*value="{lo + 12}"', html)  # the slider keeps it
+    app.handle("zone", {"width": str(lo + 12), "height": str(lo + 12)})
+    assert app.zone_size is None

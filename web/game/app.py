@@ -179,6 +179,8 @@ class App:
     effects: list[tuple[str, ...]] = field(default_factory=list)
     #: A move being previewed (issue 12): its destination, drawn with its path, waiting for "confirm".
     move_preview: tuple[float, float] | None = None
+    #: MD-4: the zone's side on the proposal's slider, drawn on the board before it is proposed.
+    zone_size: int | None = None
     #: The previewed move's own verb ("move" or "step"); None for a click on the floor (either will do).
     move_verb: str | None = None
     #: A way out waiting for its confirmation on the duel screen: "leave", "withdraw" or "new".
@@ -205,6 +207,9 @@ class App:
             "way-out",
             "cancel-way-out",
             "download-abandoned",
+            "zone-size",
+            "preview-move",
+            "cancel-move",
         ):
             self.persist()
 
@@ -311,7 +316,13 @@ class App:
             self.session.auto_roll()
             self.roll_error = None
 
+    def on_zone_size(self, data: dict[str, str]) -> None:
+        """The width slider moved: the board draws the zone at the size being proposed (MD-4, MD-5)."""
+        value = data.get("value", "")
+        self.zone_size = int(value) if value.isdigit() else None
+
     def on_zone(self, data: dict[str, str]) -> None:
+        self.zone_size = None
         self.on_decide({"option": f"zone {data.get('width', '')}x{data.get('height', '')}"})
 
     def on_prefer(self, data: dict[str, str]) -> None:
@@ -846,13 +857,22 @@ class App:
         status = self.status_line(view, names)
         over = view.outcome is not None
         path = self.move_preview if mine and p is not None and p.kind == "turn" else None
+        size = None
+        if mine and p is not None and p.kind == "rite:zone":  # MD-4: the zone at the side on the slider
+            size = self.zone_size or int((p.context.get("bounds") or {}).get("minimum", 0)) or None
         if s.replaying:
             decision = self.render_replay_bar() + (self.render_end(view, names, replay=True) if over else "")
         elif over:
             decision = self.render_end(view, names)
         elif mine:
             decision = self.render_move_preview(view, path) + decide.panel(
-                view, lang, names, self.picked, s.preferences(view.me.id if view.me else ""), self.roll_error
+                view,
+                lang,
+                names,
+                self.picked,
+                s.preferences(view.me.id if view.me else ""),
+                self.roll_error,
+                self.zone_size,
             )
         else:
             who = names.get(p.player, p.player) if p is not None else ""
@@ -885,7 +905,10 @@ class App:
             f'<button type="button" class="keys-button" data-act="keys" '
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach, path=path)}</div>"
+            + board.render(
+                view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size
+            )
+            + "</div>"
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'

@@ -93,14 +93,16 @@ def render(
     bolts: list[tuple[str, str]] | None = None,
     reach: bool = False,
     path: tuple[float, float] | None = None,
+    size: float | None = None,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
     (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone; ``reach``
     draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step; ``path`` a
-    move being previewed (issue 12): the line from the viewer to its destination and a ghost of them there."""
+    move being previewed (issue 12): the line from the viewer to its destination and a ghost of them there;
+    ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size."""
     people = _people(view)
-    w = extent(view)
+    w = float(size) if size else extent(view)
     lo, hi = _bounds(view)
     tokens = tuple(Token(c.name, c.cls, c.level, *drawn_at(c, w), side_index(view, c.side)) for c in people)
     svg = render_svg(

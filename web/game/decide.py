@@ -561,16 +561,28 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
 # --- the zone (MD-4 / MD-5) -------------------------------------------------------------------------------
 
 
-def _slider(name: str, label: str, lo: int, hi: int, value: int, autofocus: bool = False) -> str:
+def _slider(
+    name: str, label: str, lo: int, hi: int, value: int, autofocus: bool = False, act: str = ""
+) -> str:
     af = " data-autofocus" if autofocus else ""
+    on = f' data-act="{act}"' if act else ""
     return (
         f'<label class="slider"><span>{escape(label)}</span>'
-        f'<input name="{name}" type="range" min="{lo}" max="{hi}" step="1" value="{value}"{af} '
+        f'<input name="{name}" type="range" min="{lo}" max="{hi}" step="1" value="{value}"{af}{on} '
         f'data-live="zone-{name}"><output id="zone-{name}">{value}</output></label>'
     )
 
 
-def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: dict[str, Any]) -> str:
+def zone(
+    view: Any,
+    ids: list[str],
+    lang: str,
+    names: dict[str, str],
+    context: dict[str, Any],
+    proposed: int | None = None,
+) -> str:
+    """MD-4 / MD-5: propose the zone's side and height; the board draws the zone at the side being
+    proposed (``proposed``, from the width slider) before it is sent."""
     bounds = context.get("bounds", {})
     lo, hi = int(bounds.get("minimum", 0)), int(bounds.get("maximum", 0))
     proposals = [e for e in view.events if e.kind == "rite" and e.data.get("step") == "zone-proposal"]
@@ -587,15 +599,15 @@ def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: d
         + "</li>"
         for e in proposals
     )
-    default = lo
+    default = min(max(proposed, lo), hi) if proposed is not None else lo
     return (
         f'<section class="decision zone" data-kind="rite:zone" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(text.pending_title("rite:zone", lang))}</h2>'
         f'<p class="prompt">{escape(t("zone.bounds", lang, lo=lo, hi=hi))}</p>'
         + (f'<ul class="proposals">{shown}</ul>' if shown else "")
         + '<form class="zone-form" data-act="zone">'
-        + _slider("width", t("zone.width", lang), lo, hi, default, autofocus=True)
-        + _slider("height", t("zone.height", lang), lo, hi, default)
+        + _slider("width", t("zone.width", lang), lo, hi, default, autofocus=True, act="zone-size")
+        + _slider("height", t("zone.height", lang), lo, hi, max(default, lo))
         + f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button>'
         + "</form>"
         f'<p class="hint">{escape(t("zone.hint", lang))}</p></section>'
@@ -609,6 +621,7 @@ def panel(
     picked: str | None,
     prefs: dict[str, str],
     roll_error: str | None,
+    zone_size: int | None = None,
 ) -> str:
     p = view.pending
     if p is None or p.options is None:
@@ -621,5 +634,5 @@ def panel(
     if p.kind == "roll":
         return roll(p.context, lang, roll_error, names.get(p.player, p.player))
     if p.kind == "rite:zone" and p.context.get("bounds"):
-        return zone(view, ids, lang, names, p.context)
+        return zone(view, ids, lang, names, p.context, zone_size)
     return generic(ids, lang, names, p.kind, p, options_of(view))
