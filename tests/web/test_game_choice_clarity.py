@@ -59,3 +59,19 @@ def test_a_spell_the_target_is_immune_to_says_why_with_0_percent():
     assert (opt.chance, opt.why, opt.why_spell) == (0.0, "immune", "shield")
     assert text.chance(opt, "en") == "0%: Shield makes the target immune to it"
     assert text.chance(opt, "fr") == "0\u202f%\u202f: bouclier immunise la cible contre ce sort"
+
+
+def test_md16_md14_a_damage_roll_shows_each_die_and_the_halving_before_the_nonlethal_damage():
+    roll = {"purpose": "fireball damage", "die": "5d6", "natural": 21, "modifiers": [], "total": 21}
+    assert text.breakdown({**roll, "dice": [6, 4, 3, 4, 4]}, "en") == "5d6 (6 + 4 + 3 + 4 + 4) = 21"
+
+    class Hurt:
+        kind, actor, seq = "damage", "p2", 1
+        data = {"amount": 2, "lethal": False, "hp": 37, "nonlethal": 3, "notes": ["half of 5 (MD-16)"]}
+
+    assert text.event_line(Hurt, "en", {"p2": "Kael"}) == (
+        "Half of 5, rounded down (MD-16): Kael takes 2 nonlethal damage (3 nonlethal in all)."
+    )
+    assert text.event_line(Hurt, "fr", {"p2": "Kael"}).startswith(
+        "La moitié de 5, arrondie à l'inférieur (MD-16)"
+    )

@@ -307,8 +307,13 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
 
 
 def breakdown(data: dict[str, Any], lang: str) -> str:
-    """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"."""
-    parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
+    """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"; a roll of several
+    dice shows each die: "5d6 (6 + 4 + 3 + 4 + 4) = 21"."""
+    dice = data.get("dice")
+    if isinstance(dice, list) and len(dice) > 1:
+        parts = [f"{data.get('die', 'd20')} ({' + '.join(str(d) for d in dice)})"]
+    else:
+        parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
     for name, value in data.get("modifiers", []):
         if not value:
             continue
@@ -409,7 +414,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
         amount = d.get("amount")
-        return count(
+        return damage_notes(d.get("notes") or [], lang) + count(
             key,
             int(amount) if isinstance(amount, int | float) else 2,
             lang,
@@ -552,6 +557,27 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     # A kind with no sentence yet: its name and data, plainly.
     extra = ", ".join(f"{a}={b}" for a, b in d.items() if not isinstance(b, dict | list))
     return f"{actor + ' — ' if actor else ''}{k}{': ' + extra if extra else ''}"
+
+
+_NOTES = (
+    (re.compile(r"^half of (\d+) \(MD-16\)$"), "ux.dmg.md16"),
+    (re.compile(r"^a killing spell deals half of (\d+) maximum hit points \(MD-17\)$"), "ux.dmg.md17"),
+    (re.compile(r"^half on a successful save$"), "ux.dmg.saved"),
+    (re.compile(r"^resistance (\d+)$"), "ux.dmg.resist"),
+)
+
+
+def damage_notes(notes: list[str], lang: str) -> str:
+    """How a damage's amount came to be, before the sentence: the save's half, MD-16's halving, MD-17,
+    a resistance — each in words ("Half of 5, rounded down (MD-16).")."""
+    said = []
+    for note in notes:
+        for rx, key in _NOTES:
+            m = rx.match(str(note))
+            if m:
+                said.append(t(key, lang, n=m.group(1) if m.groups() else ""))
+                break
+    return " ".join(said) + (" " if said else "")
 
 
 def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
