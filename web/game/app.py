@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from web.arena_view import FIRST_PAIR
 from web.game import board, decide, panels, text
 from web.game.session import (
     COMPUTER,
@@ -34,7 +35,7 @@ from web.i18n import t
 CONTROLS = ("human", "normal", "easy", "hard", "table")
 #: The setup starts on a pair of level-7 casters whose mageduel lasts about ten rounds (issue 12); a third
 #: and a fourth duellist (two to four, in sides or each for themself) are offered these first.
-DEFAULT_SIDES = ("maelis", "tobin", "ilse", "kael")
+DEFAULT_SIDES = (*FIRST_PAIR, "ilse", "kael")
 MAX_DUELLISTS = 4
 
 SHORTCUTS = (
