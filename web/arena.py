@@ -67,7 +67,6 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     bottom = w * 0.16  # room for the scale bar under the zone
     unit = w / 100  # one hundredth of the side: strokes and text scale with the zone
     flip = lambda y: w - y  # noqa: E731 - a tiny local conversion
-    dash, gap = w / 12, w / 24
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '
         f'viewBox="{_attr(-pad)} {_attr(-pad)} {_attr(w + 2 * pad)} {_attr(w + pad + bottom)}" '
@@ -82,6 +81,10 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         f'<filter id="{uid}-glow" x="-20%" y="-20%" width="140%" height="140%">'
         f'<feGaussianBlur stdDeviation="{_attr(unit * 0.9)}" result="b"/>'
         '<feMerge><feMergeNode in="b"/><feMergeNode in="SourceGraphic"/></feMerge></filter>',
+        # The Weave's inner haze: a wide, blurred band of the shimmer's light, kept inside the wall.
+        f'<filter id="{uid}-haze" x="-20%" y="-20%" width="140%" height="140%">'
+        f'<feGaussianBlur stdDeviation="{_attr(unit * 3)}"/></filter>',
+        f'<clipPath id="{uid}-inside"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>',
         "</defs>",
         f'<rect class="zone" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" fill="url(#{uid}-floor)"/>',
     ]
@@ -97,15 +100,30 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         f'<rect class="zone-edge" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
         f'stroke-width="{_attr(unit * 0.6)}"/>'
     )
+    # MD-6: the shimmering surface is a wall of the Weave, not a selection box: an unbroken glowing wall,
+    # a haze of its light on the inside, and a glint that runs along it.
+    parts.append(
+        f'<rect class="zone-haze" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
+        f'stroke="url(#{uid}-shimmer)" filter="url(#{uid}-haze)" clip-path="url(#{uid}-inside)" '
+        f'stroke-width="{_attr(unit * 9)}"/>'
+    )
     parts.append(
         f'<rect class="zone-shimmer" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
-        f'stroke="url(#{uid}-shimmer)" filter="url(#{uid}-glow)" stroke-width="{_attr(unit * 1.6)}" '
-        f'stroke-dasharray="{_attr(dash)} {_attr(gap)}" style="--dash-cycle: {_attr(-(dash + gap) * 2)}"/>'
+        f'stroke="url(#{uid}-shimmer)" filter="url(#{uid}-glow)" stroke-width="{_attr(unit * 1.6)}"/>'
+    )
+    glint = 4 * w
+    parts.append(
+        f'<rect class="zone-glint" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" '
+        f'filter="url(#{uid}-glow)" stroke-width="{_attr(unit * 1.2)}" '
+        f'stroke-dasharray="{_attr(glint * 0.12)} {_attr(glint * 0.88)}" '
+        f'style="--glint-cycle: {_attr(-glint)}"/>'
     )
     parts.append(_scale_bar(w, step, unit, lang))
     radius = max(unit * 2.8, min(1.25, unit * 6))
+    placed: list[tuple[float, float, float, float]] = []  # the labels drawn so far, as boxes
     for token in view.tokens:
-        parts.append(_token(token, flip(token.y), radius, unit))
+        others = [(o.x, flip(o.y)) for o in view.tokens if o is not token]
+        parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
     parts.append("</svg>")
     svg = "".join(parts)
     if view.kind == "duel":  # the board's own class: no shimmering border, no edge
@@ -125,9 +143,64 @@ def _scale_bar(w: float, step: int, unit: float, lang: str) -> str:
     )
 
 
-def _token(token: Token, y: float, radius: float, unit: float) -> str:
+def label_box(
+    token: Token,
+    y: float,
+    radius: float,
+    unit: float,
+    w: float,
+    others: list[tuple[float, float]] | None = None,
+    placed: list[tuple[float, float, float, float]] | None = None,
+) -> tuple[float, float, float]:
+    """Where a token's name goes (x, baseline y, font size): above the token, else below it, else beside —
+    the first place that crosses no face of the zone (names never lie over the shimmering wall), covers no
+    other token and no name already drawn. The font shrinks so that a long name fits inside the zone.
+
+    >>> label_box(Token("Ada", "wizard", 1, 10, 10, 0), 10, 1.25, 0.2, 20)
+    (10.0, 8.35, 0.84)
+    """
+    size = unit * 4.2
+    width = len(token.name) * size * 0.56
+    if width > w * 0.96:
+        size *= w * 0.96 / width
+        width = w * 0.96
+    half = width / 2
+    x = min(max(token.x, half + unit), w - half - unit) if width < w else w / 2
+    above = y - radius - unit * 2
+    below = y + radius + size * 1.1
+    candidates = [(x, above), (x, below)]
+    for dx in (1, -1):  # beside it, left or right, clamped inside
+        bx = token.x + dx * (radius + unit * 2 + half)
+        candidates.append((min(max(bx, half + unit), w - half - unit), y + size * 0.35))
+
+    def box(cx: float, cy: float) -> tuple[float, float, float, float]:
+        return (cx - half, cy - size * 0.85, cx + half, cy + size * 0.25)
+
+    def clear(b: tuple[float, float, float, float]) -> bool:
+        if b[1] < unit or b[3] > w - unit or b[0] < 0 or b[2] > w:
+            return False
+        for ox, oy in others or []:
+            if b[0] - radius < ox < b[2] + radius and b[1] - radius < oy < b[3] + radius:
+                return False
+        return not any(b[0] < p[2] and p[0] < b[2] and b[1] < p[3] and p[1] < b[3] for p in placed or [])
+
+    best = next((c for c in candidates if clear(box(*c))), candidates[0] if y > radius * 4 else candidates[1])
+    if placed is not None:
+        placed.append(box(*best))
+    return round(float(best[0]), 3), round(float(best[1]), 3), round(size, 3)
+
+
+def _token(
+    token: Token,
+    y: float,
+    radius: float,
+    unit: float,
+    w: float = 0.0,
+    others: list[tuple[float, float]] | None = None,
+    placed: list[tuple[float, float, float, float]] | None = None,
+) -> str:
     colour = SIDE_COLOURS[token.side % len(SIDE_COLOURS)]
-    label_y = y - radius - unit * 2 if y > radius * 4 else y + radius + unit * 5
+    lx, label_y, size = label_box(token, y, radius, unit, w or token.x * 2 or 1.0, others, placed)
     return (
         f'<g class="token" data-name="{escape(token.name)}" data-side="{token.side}" '
         f'data-x="{_attr(token.x)}" data-y="{_attr(token.y)}">'
@@ -136,8 +209,8 @@ def _token(token: Token, y: float, radius: float, unit: float) -> str:
         f'stroke-width="{_attr(unit * 0.6)}"/>'
         f'<circle class="token-ring" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius * 0.62)}" '
         f'stroke-width="{_attr(unit * 0.5)}"/>'
-        f'<text class="token-label" x="{_attr(token.x)}" y="{_attr(label_y)}" text-anchor="middle" '
-        f'font-size="{_attr(unit * 4.2)}" stroke-width="{_attr(unit * 1.2)}">{escape(token.name)}</text></g>'
+        f'<text class="token-label" x="{_attr(lx)}" y="{_attr(label_y)}" text-anchor="middle" '
+        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 1.2)}">{escape(token.name)}</text></g>'
     )
 
 

@@ -36,6 +36,9 @@ LEVELS = ("easy", "normal", "hard")
 GIVING_UP = frozenset({"refuse", "withdraw", "concede", "yield", "surrender", "flee", "stay-out"})
 #: How near an edge (feet) a foe must stand for a push to be worth more than damage.
 EDGE_PUSH_FEET = 10.0
+#: MD-25: a computer with only cantrips left (a point of nonlethal damage a round after MD-16) declares a
+#: draw while its rivals have more than this many hit points still to lose.
+SPENT_MARGIN = 4
 
 
 def _spell(spell_id: str | None) -> Any:
@@ -150,8 +153,11 @@ class Opponent:
             )
         if verb == "bull-rush":
             # A shove straight out of the zone expels the foe (MD-22); anywhere else it only provokes.
-            if self.level != "easy" and target is not None and self._shoved_out(view, target):
+            need = self._pushes_needed(view, target) if self.level != "easy" and target else None
+            if need == 0:
                 return self._with_chance(60.0, option_id)
+            if need == 1:
+                return self._with_chance(27.0, option_id)  # it must beat the CMD by 5: a long shot
             return 0.9
         if verb == "cast":
             return self._with_chance(
@@ -159,6 +165,10 @@ class Opponent:
             )
         if verb in ("attack", "full-attack"):
             return self._with_chance(11.0 + (1 if verb == "full-attack" else 0), option_id)
+        if verb in ("move", "step") and self.level != "easy" and self._shove_spot(view, option_id):
+            # MD-22: a place beside a foe who stands at the zone's edge, from which a bull rush shoves them
+            # out — the zone's edges are a way to win a mageduel that no spell can stop.
+            return 22.0
         if verb == "move":
             # Closing in from afar is worth a move; next to a foe, moving only provokes (C-10).
             return 6.0 if self._far_from_foes(view) else 0.5
@@ -240,11 +250,15 @@ class Opponent:
         ]
         me = view.me.id if view.me is not None else None
         if not known:
-            return 20.0 - slot  # a dispel without identification (DU-16): worth it, cheapest first
+            # A dispel without identification (DU-16) spends a slot on what may be a cantrip: the normal
+            # computer keeps its slots for spells that hurt; the hard one risks it, cheapest first.
+            return 20.0 - slot if self.level == "hard" else 0.5
         cast = known[-1]
         sp = _spell(cast.spell.id) if cast.spell else None
         if not _hostile(sp):
             return 0.5
+        if cast.spell is not None and cast.spell.level == 0 and slot > 0:
+            return 0.5  # a slot spent to stop a cantrip's point of damage is a slot lost for the duel
         at_me = me in cast.targets or not cast.targets
         if self.level == "hard" and not at_me:
             return 0.5
@@ -289,25 +303,56 @@ class Opponent:
         w = view.zone[0]
         return min(x, y, w - x, w - y) <= EDGE_PUSH_FEET
 
-    def _shoved_out(self, view: View, target: str) -> bool:
-        """Whether a bull rush's least push (5 feet straight away from the computer, C-13) would carry the
-        target past the zone's border."""
+    def _shove_spot(self, view: View, option_id: str) -> bool:
+        """Whether a move's destination stands within 5 feet of an active foe whom a bull rush from there
+        would shove out of the zone (MD-22)."""
+        o = self._opts.get(option_id)
+        point = getattr(o, "point", None)
+        me = view.me
+        if point is None or me is None or not view.zone:
+            return False
+        for t in view.others:
+            if t.side == me.side or t.status != "active" or t.summoned_by is not None:
+                continue
+            d = ((t.position[0] - point[0]) ** 2 + (t.position[1] - point[1]) ** 2) ** 0.5
+            if 0 < d <= 5.0 and self._shoved_out(view, t.id, point, extra=1):
+                return True
+        return False
+
+    def _shoved_out(self, view: View, target: str, frm: Any = None, extra: int = 0) -> bool:
+        """Whether a bull rush (5 feet straight away from the computer, or from ``frm``, and 5 more per 5 by
+        which the check beats the CMD, C-13) would carry the target past the zone's border when it beats
+        the CMD by ``5 * extra``."""
+        need = self._pushes_needed(view, target, frm)
+        return need is not None and need <= extra
+
+    def _pushes_needed(self, view: View, target: str, frm: Any = None) -> int | None:
+        """How many 5-foot steps beyond a bull rush's first 5 feet would carry the target out of the zone
+        (0: the least push does), pushed straight away from ``frm`` (the computer's place by default)."""
         me = view.me
         t = next((o for o in view.others if o.id == target), None)
         if me is None or t is None or not view.zone:
-            return False
-        dx, dy = t.position[0] - me.position[0], t.position[1] - me.position[1]
+            return None
+        origin = frm if frm is not None else me.position
+        dx, dy = t.position[0] - origin[0], t.position[1] - origin[1]
         d = (dx * dx + dy * dy) ** 0.5
         if d == 0:
-            return False
-        x, y = t.position[0] + 5 * dx / d, t.position[1] + 5 * dy / d
+            return None
         w = view.zone[0]
-        return not (0 <= x <= w and 0 <= y <= w)
+        for k in range(3):
+            feet = 5.0 * (k + 1)
+            x, y = t.position[0] + feet * dx / d, t.position[1] + feet * dy / d
+            if not (0 <= x <= w and 0 <= y <= w):
+                return k
+        return None
 
     def _wants_draw(self, view: View) -> bool:
-        """MD-25: offer a draw when worn down (three quarters of one's hp gone as nonlethal damage, MD-14)
-        while every rival still has more than half of theirs — once every five rounds, not every round; and
-        join a rival's offer of the last round unless winning the same way."""
+        """MD-25: declare a draw when it cannot win. Either it is spent — no slot left for a spell that
+        harms (only cantrips, a point of nonlethal damage each after MD-16) while a rival still has more
+        than a few rounds of such points to lose — or it is worn down (three quarters of its hp gone as
+        nonlethal damage, MD-14) while every rival still has more than half of theirs. A spent computer
+        declares at every check (so two spent rivals end it together); a worn-down one once every five
+        rounds. It joins a rival's offer of the last round only when it cannot win either."""
         me = view.me
         if me is None or me.hp <= 0:
             return False
@@ -323,14 +368,37 @@ class Opponent:
         def fresh(c: Any) -> bool:
             return c.nonlethal < 0.5 * c.hp
 
+        spent = not self._has_harmful_slot(view) and all(o.hp - o.nonlethal > SPENT_MARGIN for o in rivals)
+        beaten = worn(me) and all(fresh(o) for o in rivals)
         offers = [e for e in view.events if e.kind == "draw-offered"]
         rival_ids = {o.id for o in rivals}
         if any(e.round >= view.round - 1 and rival_ids & set(e.data.get("who", [])) for e in offers):
-            return not (fresh(me) and all(worn(o) for o in rivals))
+            return spent or beaten  # a rival's offer: taken when it cannot win either
+        if spent:
+            return True  # every round: when the rival is spent too, both declare at the same check
         mine = [e.round for e in offers if me.id in e.data.get("who", [])]
         if mine and view.round - max(mine) < 5:
+            return False  # worn down, not every round: the rival has heard the offer
+        return beaten
+
+    def _has_harmful_slot(self, view: View) -> bool:
+        """Whether it still has a spell of level 1 or more that harms a foe: a prepared one not yet cast
+        (a wizard), or a slot to cast a known one (a sorcerer)."""
+        me = view.me
+        if me is None:
             return False
-        return worn(me) and all(fresh(o) for o in rivals)
+        for ps in getattr(me, "prepared", []) or []:
+            if ps.level >= 1 and not ps.used and _hostile(_spell(ps.spell)) and ps.spell != "dispel_magic":
+                return True
+        slots = getattr(me, "slots", {}) or {}
+        known = getattr(me, "known", {}) or {}
+        for level, n in slots.items():
+            if n <= 0 or int(level) < 1:
+                continue
+            usable = [sid for lv, ids in known.items() if 1 <= int(lv) <= int(level) for sid in ids]
+            if any(_hostile(_spell(sid)) and sid != "dispel_magic" for sid in usable):
+                return True
+        return False
 
     def _far_from_foes(self, view: View) -> bool:
         me = view.me

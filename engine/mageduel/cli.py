@@ -76,12 +76,57 @@ def _print(obj: Any) -> None:
 # --- commands --------------------------------------------------------------------------------------------
 
 
+#: The computer's levels (``ai.Opponent``), each deciding from its own player's view only.
+AI_LEVELS = ("easy", "normal", "hard")
+
+
+def _percentile(values: list[int], q: float) -> float:
+    """The q-th percentile (0..100) by linear interpolation between the closest ranks.
+
+    >>> _percentile([1, 2, 3, 4], 50)
+    2.5
+    >>> _percentile([5, 1, 9], 95)
+    8.6
+    """
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(ordered) - 1)
+    return round(ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo), 3)
+
+
+def _deciders(name: str, seed: int) -> Any:
+    """A function ``(duel) -> option id`` for ``--policy``: a whole-duel policy (random, greedy) or the
+    computer opponent at a level, one per player, each seeing only its own view (MD-26)."""
+    from . import ai
+    from .dice import SplitMix64
+    from .policies import make
+
+    if name in AI_LEVELS:
+        seeds = SplitMix64(seed)
+        players: dict[str, ai.Opponent] = {}
+
+        def choose(duel: Any) -> str:
+            p = duel.pending.player
+            if p not in players:
+                players[p] = ai.Opponent(name, seeds.next_u64())
+            return players[p].choose(duel.view(p))
+
+        return choose
+    try:
+        policy = make(name, seed)
+    except ValueError:
+        raise InputError(
+            f"--policy: unknown policy {name!r}: use random, greedy, {', '.join(AI_LEVELS)}"
+        ) from None
+    return policy.choose
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from . import roster
     from .dice import Seeded, SplitMix64
-    from .policies import make, play_out
     from .scenario import duel_scenario
-    from .state import EngineError
+    from .state import EngineError, new_duel
 
     for who in (args.a, args.b):
         try:
@@ -90,31 +135,37 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             raise InputError(str(exc.args[0])) from None
     if args.games < 1:
         raise InputError("--games: must be at least 1")
-    try:
-        make(args.policy, 0)
-    except ValueError as exc:
-        raise InputError(f"--policy: {exc}") from None
+    _deciders(args.policy, 0)  # names a bad --policy before any duel is played
     scenario = duel_scenario(args.a, args.b, args.kind)
+    if args.progress_check is None:
+        args.progress_check = args.policy in AI_LEVELS  # the computer plays as in the page
+    if args.progress_check:
+        # DU-9 / MD-25 as the page plays them: each round starts with go on, withdraw or declare a draw.
+        scenario = scenario.model_copy(
+            update={"terms": scenario.terms.model_copy(update={"progress_check": True})}
+        )
     seeds = SplitMix64(args.seed)
     start = time.perf_counter()
     wins = {"a": 0, "b": 0}
     draws = 0
-    rounds = 0
+    rounds: list[int] = []
     reasons: dict[str, int] = {}
     for _ in range(args.games):
         dice_seed = seeds.next_u64()
-        pol_seed = seeds.next_u64()
-        duel = None
+        choose = _deciders(args.policy, seeds.next_u64())
         try:
-            from .state import new_duel
-
             duel = new_duel(scenario, Seeded(dice_seed))
-            play_out(duel, make(args.policy, pol_seed))
+            n = 0
+            while duel.pending is not None:
+                duel.apply(duel.pending.player, choose(duel))
+                n += 1
+                if n > 100_000:
+                    raise InputError("a simulated duel did not end after 100000 decisions")
         except EngineError as exc:
             raise InputError(f"a simulated duel failed: {exc}") from None
         out = duel.outcome
         assert out is not None
-        rounds += duel.round
+        rounds.append(duel.round)
         reasons[out.reason] = reasons.get(out.reason, 0) + 1
         if out.tie or not out.winners:
             draws += 1
@@ -128,11 +179,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             "b": args.b,
             "kind": args.kind,
             "policy": args.policy,
+            "progress_check": args.progress_check,
             "seed": args.seed,
             "games": args.games,
             "wins": wins,
             "draws": draws,
-            "mean_rounds": round(rounds / args.games, 3),
+            "mean_rounds": round(sum(rounds) / args.games, 3),
+            "median_rounds": _percentile(rounds, 50),
+            "p95_rounds": _percentile(rounds, 95),
+            "max_rounds": max(rounds),
             "end_reasons": dict(sorted(reasons.items())),
             "elapsed": round(time.perf_counter() - start, 3),
         }
@@ -311,8 +366,20 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--b", required=True, help="roster id of the second participant")
     s.add_argument("--games", type=int, default=100)
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--policy", default="random", help="random or greedy")
+    s.add_argument(
+        "--policy",
+        default="random",
+        help="random, greedy, or the computer opponent's level for both sides: easy, normal, hard",
+    )
     s.add_argument("--kind", default="mageduel", choices=["mageduel", "duel"])
+    s.add_argument(
+        "--progress-check",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="each round starts with go on, withdraw or declare a draw (DU-9, MD-25), as the page plays; "
+        "on by default for the computer's levels",
+    )
+    s.add_argument("--json", action="store_true", help="the report is one JSON object (always so)")
     s.set_defaults(fn=cmd_simulate)
     pl = sub.add_parser("play", help="play a scenario to the end; events as JSON lines, then the outcome")
     pl.add_argument("scenario")

@@ -145,7 +145,11 @@ class OptionView(_M):
     save: str | None = None  # fort / ref / will: the save the spell calls for
     dc: int | None = None  # the save DC the engine will use (C-5, Spell Focus, an item's own)
     chance: float | None = None  # 0..1: to hit, that the target fails its save, that the check succeeds
-    chance_of: str | None = None  # "hit", "save" (the target fails it), "check", "sure"
+    chance_of: str | None = None  # "hit", "save" (the target fails it), "check", "sure", "none"
+    #: Why an option cannot work (chance 0): "immune" (the target is immune to the spell, the spell that
+    #: makes it so in ``why_spell``: shield against magic missile) or "dodge-useless" (DU-24).
+    why: str | None = None
+    why_spell: str | None = None
     concentration: float | None = None  # cast defensively: the chance the concentration check succeeds
     carries: bool | None = None  # MD-8 precasting: carried into the zone (True) or suppressed (False)
     names: dict[str, str] = {}  # the option's own name from the engine's data, per language (a spell's
@@ -543,7 +547,12 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
             need = checks.defensive_casting_dc(sp.level)  # C-10: the spell's level, not the slot's
             bonus = sum(v for _, v in c.concentration_parts()) + c.defensive_bonus
             ov.concentration = _d20(need - bonus, False)
-        if target is not None and target.side != c.side:
+        if target is not None and target.side != c.side and _immune(target, sp):
+            ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
+            ov.why_spell = next(
+                (x.source for x in target.conditions if x.source and _grants_immunity(x.source, sp)), None
+            )
+        elif target is not None and target.side != c.side:
             if attack is not None:
                 bonus = sum(v for _, v in c.attack_parts(attack.attack)) + attack.bonus
                 if c.has("invisible") and not target.has("blinded"):
@@ -584,6 +593,16 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
         _counter_chance(duel, ask, c, ov)
         return
+    if kind == "dodge" and (ask.context or {}).get("source") == "spell":
+        # DU-24: against a spell the defender knows (identified or revealed) with neither an attack roll
+        # nor a Reflex save, a duel dodge is spent for nothing.
+        caster = (ask.context or {}).get("attacker")
+        cast = next((x for x in reversed(duel.casting) if x.caster == caster), None)
+        if cast is not None and (c.id in cast.known_by or cast.revealed):
+            sp = spell_by_id(cast.spell.id)
+            if not sp.attack_kinds and "ref" not in sp.save_kinds:
+                ov.chance, ov.chance_of, ov.why = 0.0, "none", "dodge-useless"
+        return
     if kind == "bull-rush" and target is not None:
         # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
         from .actions import maneuver_bonus, maneuver_defence
@@ -591,6 +610,28 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
         ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
         return
+
+
+def _immune(target: Combatant, sp: Any) -> bool:
+    """The same test as the resolver's (``effects.resolve``): immune to this spell or its descriptor, or
+    not again so soon (daze)."""
+    if sp.id in target.immune_spells or any(d in target.immune_descriptors for d in sp.descriptors):
+        return True
+    return any(x.data.get("immune_to") == sp.id for x in target.conditions if x.data)
+
+
+def _grants_immunity(source: str, sp: Any) -> bool:
+    from .effects import spell_by_id
+
+    try:
+        src = spell_by_id(source)
+    except (KeyError, LookupError, ValueError):
+        return False
+    for n in src.nodes():
+        if getattr(n, "kind", "") == "immunity":
+            if sp.id in n.spells or any(d in n.descriptors for d in sp.descriptors):
+                return True
+    return source == sp.id
 
 
 def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> float:

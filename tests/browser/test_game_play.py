@@ -45,6 +45,9 @@ def start(
     for i, (ch, ctl) in enumerate(zip(characters, controls, strict=True)):
         page.locator(f"#character{i}").select_option(ch)
         page.locator(f"#control{i}").select_option(ctl)
+    advanced = page.locator("#game details.advanced")  # the seed waits under the "advanced" fold
+    if advanced.count() and advanced.get_attribute("open") is None:
+        advanced.locator("summary").click()
     page.locator('#game input[name="seed"]').fill(str(seed))
     page.locator('#game form[data-act="start"] button[type="submit"]').click()
     settle(page)
@@ -177,6 +180,10 @@ def test_a_click_on_the_zones_floor_is_a_move_there(page, game_site):
     box = zone.bounding_box()
     # The middle of the zone's west half: x = a quarter of the side, y = half of it.
     page.mouse.click(box["x"] + box["width"] * 0.25, box["y"] + box["height"] * 0.5)
+    settle(page)
+    # Issue 12: the move is shown (path and destination) before it is made.
+    assert page.locator("#game .board .move-path").count() == 1
+    page.locator('#game [data-act="confirm-move"]').click()
     settle(page)
     saved = page.evaluate("JSON.parse(localStorage.getItem('mageduel.save')).replay.decisions")
     moves = [line[4:] for line in saved if line.startswith(("p1: move ", "p1: step "))]

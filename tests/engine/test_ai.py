@@ -222,3 +222,76 @@ def test_md25_the_computer_joins_a_draw_a_rival_offered_when_nobody_is_winning()
     assert d.outcome is not None and d.outcome.reason == "draw" and d.outcome.tie
     offers = [e.round for e in d.events if e.kind == "draw-offered"]
     assert offers and max(offers) < d.round  # offered once, then taken up the round after
+
+
+def _pace_duel(a: str, b: str, seed: int) -> state.Duel:
+    sc = scenario.duel_scenario(a, b)
+    sc = sc.model_copy(update={"terms": sc.terms.model_copy(update={"progress_check": True})})
+    return state.new_duel(sc, dice.Seeded(seed))
+
+
+def test_md25_a_computer_with_only_cantrips_left_declares_a_draw_and_one_with_slots_refuses():
+    d = _pace_duel("maelis", "tobin", 3)
+    brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("normal", 2)}
+    play(d, brains, until=lambda d: d.phase == "fight" and d.pending.kind == "rite:progress")
+    me = d.by_id["p1"]
+    for ps in me.prepared:  # p1 has cast every spell it prepared above cantrips (a wizard, C-8)
+        if ps.level >= 1:
+            ps.used = True
+    view = d.view("p1")
+    assert not brains["p1"]._has_harmful_slot(view)
+    assert brains["p1"]._wants_draw(view)
+    assert brains["p2"]._has_harmful_slot(d.view("p2")) and not brains["p2"]._wants_draw(d.view("p2"))
+
+
+def test_md22_the_computer_walks_beside_a_foe_at_the_edge_and_shoves_from_the_inside():
+    d = _pace_duel("maelis", "tobin", 3)
+    brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("normal", 2)}
+    play(d, brains, until=lambda d: d.phase == "fight" and d.pending.kind == "turn")
+    p = d.pending.player
+    foe = d.by_id["p2" if p == "p1" else "p1"]
+    w = d.zone.width
+    foe.pos = (w / 2, w - 2.0, 0.0)  # 2 feet from the far face
+    d.by_id[p].pos = (w / 2, w / 2, 0.0)
+    view = d.view(p)
+    brain = brains[p]
+    brain._opts = {o.id: o for o in view.pending.options}
+    spots = [o.id for o in view.pending.options if o.kind == "move" and brain._shove_spot(view, o.id)]
+    far = [o.id for o in view.pending.options if o.kind == "move" and o.id not in spots]
+    assert all(brain.score(view, s, "move") > brain.score(view, f, "move") for s in spots for f in far)
+    # From beside the foe, on the inside, the least push (5 ft) carries them out (MD-22).
+    d.by_id[p].pos = (w / 2, w - 6.0, 0.0)
+    assert brain._pushes_needed(d.view(p), foe.id) == 0
+    d.by_id[p].pos = (w / 2, w - 2.0 - 5.0 - 5.0, 0.0)  # from further in, still pushing the same way
+    assert brain._pushes_needed(d.view(p), foe.id) == 0
+
+
+def test_the_normal_computer_spends_no_slot_to_counter_a_cantrip():
+    brain = ai.Opponent("normal", 1)
+    me = "p1"
+    cast = CastingView(
+        caster="p2", targets=[me], spell=SpellInfo(id="ray_of_frost", level=0, school="evocation")
+    )
+    view = View.model_construct(casting=[cast], me=None, others=[], events=[])
+    assert brain._counter_score(view, "md-counter", 3) == 0.5
+    fireball = CastingView(
+        caster="p2", targets=[me], spell=SpellInfo(id="fireball", level=3, school="evocation")
+    )
+    view = View.model_construct(casting=[fireball], me=None, others=[], events=[])
+    assert brain._counter_score(view, "md-counter", 3) > 50
+
+
+@pytest.mark.parametrize("pair", [("maelis", "tobin")])
+def test_pace_the_setups_first_pairing_ends_in_a_dozen_rounds_by_a_mix_of_endings(pair):
+    """Issue 12's pace, normal against normal as the page plays it (progress check on): the median duel
+    ends within 12 rounds, and not every duel ends the same way (``simulate`` reports it over more)."""
+    rounds, reasons = [], set()
+    for seed in range(1, 21):
+        d = _pace_duel(*pair, seed)
+        play(d, {"p1": ai.Opponent("normal", seed), "p2": ai.Opponent("normal", seed + 100)}, limit=20000)
+        assert d.outcome is not None
+        rounds.append(d.round)
+        reasons.add(d.outcome.reason)
+    rounds.sort()
+    assert (rounds[9] + rounds[10]) / 2 <= 12, rounds
+    assert len(reasons) >= 2, reasons

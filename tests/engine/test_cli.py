@@ -120,3 +120,14 @@ def test_schema_and_roster():
     assert mageduel("schema", "nope").returncode == 2
     p = mageduel("roster")
     assert len(json.loads(p.stdout)) >= 8
+
+
+def test_simulate_with_the_computers_level_reports_median_p95_and_end_reasons():
+    p = mageduel("simulate", "--a", "maelis", "--b", "tobin", "--games", "6", "--policy", "normal", "--json")
+    assert p.returncode == 0, p.stderr
+    d = json.loads(p.stdout)
+    assert d["policy"] == "normal" and d["progress_check"] is True  # as the page plays (DU-9, MD-25)
+    assert d["median_rounds"] <= d["p95_rounds"] <= d["max_rounds"]
+    assert sum(d["end_reasons"].values()) == 6
+    p = mageduel("simulate", "--a", "ilse", "--b", "kael", "--policy", "brilliant")
+    assert p.returncode == 2 and "--policy" in p.stderr and "normal" in p.stderr

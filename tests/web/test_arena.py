@@ -69,7 +69,24 @@ def test_the_shimmer_border_has_its_own_element_and_ids_are_scoped():
     root = parse(svg)
     shimmer = root.find(f"{SVG}rect[@class='zone-shimmer']")
     assert shimmer.get("stroke") == "url(#w1-shimmer)"
-    assert {e.get("id") for e in root.iter() if e.get("id")} == {"w1-floor", "w1-shimmer", "w1-glow"}
+    assert {e.get("id") for e in root.iter() if e.get("id")} == {
+        "w1-floor",
+        "w1-shimmer",
+        "w1-glow",
+        "w1-haze",
+        "w1-inside",
+    }
+
+
+def test_md6_the_zone_is_a_shimmering_wall_with_an_inner_haze_not_a_dashed_box():
+    root = parse(render_svg(two_casters(), "en", uid="w2"))
+    shimmer = root.find(f"{SVG}rect[@class='zone-shimmer']")
+    assert shimmer.get("stroke-dasharray") is None  # an unbroken wall, not marching ants
+    haze = root.find(f"{SVG}rect[@class='zone-haze']")
+    assert haze.get("clip-path") == "url(#w2-inside)" and haze.get("filter") == "url(#w2-haze)"
+    glint = root.find(f"{SVG}rect[@class='zone-glint']")
+    on, off = (float(x) for x in glint.get("stroke-dasharray").split())
+    assert on < off  # one glint running along the wall
 
 
 def test_french_uses_french_units_and_words():
@@ -101,3 +118,69 @@ def test_every_string_the_page_shows_comes_from_the_catalogue():
         )
     used_in_python = {k for k in used_in_python if not k.endswith(".")}  # prefixes such as "cls." + name
     assert used_in_python <= set(i18n.catalogue())
+
+
+def _labels(svg: str) -> list[tuple[float, float, float, str]]:
+    root = parse(svg)
+    return [
+        (float(e.get("x")), float(e.get("y")), float(e.get("font-size")), e.text)
+        for e in root.iter(f"{SVG}text")
+        if e.get("class") == "token-label"
+    ]
+
+
+def test_names_never_lie_over_the_wall_nor_over_another_token():
+    w = 28.0
+    # Two duellists 5 ft apart on one line, one 2 ft from the north face: the names must go elsewhere.
+    view = ArenaView(
+        w,
+        w,
+        28,
+        245,
+        (
+            Token("Maëlis Brunemarais", "wizard", 7, 14, 5, 0),
+            Token("Tobin Cendrebise", "sorcerer", 7, 14, 10, 1),
+            Token("Garrick Poing-de-Pierre", "fighter", 6, 26.5, 26, 2),
+        ),
+    )
+    svg = render_svg(view, "fr")
+    radius = max(w / 100 * 2.8, min(1.25, w / 100 * 6))
+    tokens = [(t.x, w - t.y) for t in view.tokens]
+    for x, y, size, name in _labels(svg):
+        half = len(name) * size * 0.56 / 2
+        left, right, top, bottom = x - half, x + half, y - size * 0.85, y + size * 0.25
+        assert 0 <= left and right <= w and 0 <= top and bottom <= w, name  # inside the wall
+        for tx, ty in tokens:
+            assert not (left - radius < tx < right + radius and top - radius < ty < bottom + radius), name
+
+
+def test_a_name_wider_than_a_tiny_zone_shrinks_to_fit_inside_it():
+    view = ArenaView(4, 4, 4, 5, (Token("Tamsin Quillfeather", "wizard", 1, 2, 0.5, 0),))
+    ((x, _, size, name),) = _labels(render_svg(view, "en"))
+    assert len(name) * size * 0.56 <= 4 * 0.96 + 1e-9 and x == 2
+
+
+def test_condition_badges_never_share_a_letter_and_name_themselves_on_focus():
+    from mageduel import ai, dice, scenario, state
+    from mageduel.conditions import Condition
+
+    from web.game import board
+
+    d = state.new_duel(scenario.duel_scenario("maelis", "tobin"), dice.Seeded(3))
+    brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("normal", 2)}
+    while d.phase != "fight":
+        p = d.pending.player
+        d.apply(p, brains[p].choose(d.view(p)))
+    me = d.by_id["p1"]
+    for name in ("mirror image", "mage armor", "shield"):
+        me.conditions.append(Condition(name, 10, "", name.replace(" ", "_")))
+    for lang in ("en", "fr"):
+        svg = board.render(d.view("p1"), lang, [], None, frozenset(), [])
+        mine = svg[svg.index('data-id="p1"') :]
+        mine = mine[
+            : mine.index('<g class="token-state', 10) if '<g class="token-state' in mine[10:] else None
+        ]
+        letters = re.findall(r'font-size="[\d.]+">([A-Z0-9])</text>', mine)
+        assert len(letters) >= 3 and len(set(letters)) == len(letters), (lang, letters)
+        assert mine.count('tabindex="0" role="img" aria-label=') == len(letters)
+        assert mine.count('class="badge-name"') == len(letters)

@@ -306,6 +306,11 @@ def test_a_click_on_the_floor_moves_there_if_the_engine_agrees():
     w = app.session.view().zone[0]
     target = (round(w - me.position[0], 1) or 0.5, round(w / 2, 1))
     app.handle("move-to", {"x": str(target[0]), "y": str(target[1])})
+    # Issue 12: the move is previewed (its path on the board, where it ends), and made on "confirm".
+    html = app.render()
+    assert 'class="move-path"' in html and 'data-act="confirm-move"' in html
+    assert not any(e.kind == "move" and e.actor == "p1" for e in app.session.duel.events)
+    app.handle("confirm-move")
     assert app.notice is None
     for _ in range(10):  # moving may provoke (C-10): the attack of opportunity comes first; let it through
         settle(app)
@@ -319,6 +324,7 @@ def test_a_click_on_the_floor_moves_there_if_the_engine_agrees():
     # Far outside anyone's reach: the engine refuses, the page says so, nothing changes.
     before = len(app.session.duel.decisions)
     app.handle("move-to", {"x": "900", "y": "900"})
+    app.handle("confirm-move")
     assert app.notice and len(app.session.duel.decisions) == before
 
 

@@ -26,12 +26,12 @@ def _fresh(duel: state.Duel, who: str | None) -> list[dict]:
 
 
 def test_each_view_holds_exactly_the_events_its_player_may_see_as_they_were_emitted():
-    duel = _play(state.new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4)), 60)
+    duel = _play(state.new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4)), 30)
     for who in (None, "p1", "p2"):
         assert [m.model_dump() for m in duel.view(who).events] == _fresh(duel, who)
     before = len(duel.view("p1").events)
     # The same duel later: the view carries on its log (new events added, the old ones unchanged).
-    _play(duel, 160)
+    _play(duel, 80)
     for who in (None, "p1", "p2"):
         assert [m.model_dump() for m in duel.view(who).events] == _fresh(duel, who)
     later = duel.view("p1")

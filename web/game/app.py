@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from web.arena_view import FIRST_PAIR
 from web.game import board, decide, panels, text
 from web.game.session import (
     COMPUTER,
@@ -32,9 +33,9 @@ from web.game.session import (
 from web.i18n import t
 
 CONTROLS = ("human", "normal", "easy", "hard", "table")
-#: The setup starts on the default scenario's pair, so the arena preview is the foundation's; a third and a
-#: fourth duellist (two to four, in sides or each for themself) are offered these first.
-DEFAULT_SIDES = ("ilse", "kael", "odile", "corvin")
+#: The setup starts on a pair of level-7 casters whose mageduel lasts about ten rounds (issue 12); a third
+#: and a fourth duellist (two to four, in sides or each for themself) are offered these first.
+DEFAULT_SIDES = (*FIRST_PAIR, "ilse", "kael")
 MAX_DUELLISTS = 4
 
 SHORTCUTS = (
@@ -49,6 +50,13 @@ SHORTCUTS = (
     ("?", "keys.help"),
     ("Esc", "keys.close"),
 )
+
+
+def fresh_seed() -> int:
+    """A dice seed nobody chose (the page's, never the engine's: the engine only ever gets the number)."""
+    import secrets
+
+    return secrets.randbelow(10**9)
 
 
 def roster_entries() -> list[Any]:
@@ -92,7 +100,9 @@ class Form:
     sheets: list[str] = field(default_factory=lambda: ["", "", "", ""])
     #: Each duellist's side, 1 to 4: by default each fights for themself; equal numbers are allies.
     teams: list[int] = field(default_factory=lambda: [1, 2, 3, 4])
-    seed: str = "1"
+    #: Empty: fresh dice for every duel (a random seed, kept in the duel's save and replay); a number
+    #: under the setup's "advanced" fold replays the same dice.
+    seed: str = ""
     challenge: str = "agreed"
     counter_rule: str = "fr"
     duel_actions: bool = True
@@ -172,6 +182,16 @@ class App:
     #: site's address the snippet points to (the page sets it; "." until then).
     embed_step: int | None = None
     site: str = "."
+    #: A move being previewed (issue 12): its destination, drawn with its path, waiting for "confirm".
+    move_preview: tuple[float, float] | None = None
+    #: MD-4: the zone's side on the proposal's slider, drawn on the board before it is proposed.
+    zone_size: int | None = None
+    #: The previewed move's own verb ("move" or "step"); None for a click on the floor (either will do).
+    move_verb: str | None = None
+    #: A way out waiting for its confirmation on the duel screen: "leave", "withdraw" or "new".
+    confirm: str | None = None
+    #: The replay of a duel left for a new one: still downloadable from the setup screen.
+    abandoned: str | None = None
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -182,7 +202,20 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion"):
+        if act not in (
+            "filter",
+            "clause",
+            "close-clause",
+            "keys",
+            "copy-log",
+            "motion",
+            "way-out",
+            "cancel-way-out",
+            "download-abandoned",
+            "zone-size",
+            "preview-move",
+            "cancel-move",
+        ):
             self.persist()
 
     def on_start(self, data: dict[str, str]) -> None:
@@ -211,21 +244,50 @@ class App:
             return
         self.picked = None
         self.roll_error = None
+        self.move_preview = None
 
     def on_move_to(self, data: dict[str, str]) -> None:
-        """A click on the zone's floor in one's turn: move there (or 5-foot step), if the engine agrees."""
+        """A click on the zone's floor in one's turn: the move there is previewed (its path and where it
+        ends); "confirm" makes it."""
         s = self.session
         if s is None or s.duel.pending is None or s.duel.pending.kind != "turn":
+            return
+        try:
+            self.move_preview = (round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1))
+        except ValueError:
+            self.move_preview = None
+        self.move_verb = None
+
+    def on_preview_move(self, data: dict[str, str]) -> None:
+        """A move button or a marked point: preview that move before it commits."""
+        from mageduel.notation import parse_decision
+
+        try:
+            _, option = parse_decision("p: " + data.get("option", ""))
+            verb, where = option.split()[:2]
+            x, y = (float(v) for v in where.split(",")[:2])
+        except (ValueError, IndexError):
+            return
+        self.move_preview = (round(x, 1), round(y, 1))
+        self.move_verb = verb if verb in ("move", "step") else None
+
+    def on_cancel_move(self, data: dict[str, str]) -> None:
+        self.move_preview = None
+
+    def on_confirm_move(self, data: dict[str, str]) -> None:
+        """Make the previewed move (a move action, or a 5-foot step), if the engine agrees."""
+        s, point, self.move_preview = self.session, self.move_preview, None
+        if s is None or point is None or s.duel.pending is None or s.duel.pending.kind != "turn":
             return
         from mageduel.notation import fmt_point
         from mageduel.state import IllegalDecision
 
-        try:
-            x, y = round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1)
-        except ValueError:
-            return
+        x, y = point
         ids = [o.id for o in s.view().pending.options or []]
         verbs = [v for v in ("move", "step") if any(i.startswith(v + " ") for i in ids)]
+        if self.move_verb in verbs:
+            verbs = [self.move_verb]
+        self.move_verb = None
         for verb in verbs:
             try:
                 s.decide(f"{verb} {fmt_point((x, y, 0.0))}")
@@ -259,7 +321,13 @@ class App:
             self.session.auto_roll()
             self.roll_error = None
 
+    def on_zone_size(self, data: dict[str, str]) -> None:
+        """The width slider moved: the board draws the zone at the size being proposed (MD-4, MD-5)."""
+        value = data.get("value", "")
+        self.zone_size = int(value) if value.isdigit() else None
+
     def on_zone(self, data: dict[str, str]) -> None:
+        self.zone_size = None
         self.on_decide({"option": f"zone {data.get('width', '')}x{data.get('height', '')}"})
 
     def on_prefer(self, data: dict[str, str]) -> None:
@@ -329,6 +397,53 @@ class App:
     def on_new(self, data: dict[str, str]) -> None:
         self.session = None
         self.effects.append(("clear",))
+
+    # --- a way out (issue 12): leave the zone, withdraw, offer a draw, a new duel ---------------------
+
+    def on_way_out(self, data: dict[str, str]) -> None:
+        """A way-out button: a draw offer (MD-25) is asked at once (a second click takes it back); leaving
+        the zone (MD-22), withdrawing (DU-9) and a new duel first ask for a confirmation."""
+        s = self.session
+        what = data.get("what", "")
+        if s is None or s.replaying or s.over:
+            return
+        if what == "draw":
+            s.ask_at_next_check("declare-draw")
+            return
+        if what == "keep-on":  # a withdrawal taken back before the round's check
+            if s.intents.get(s.viewer or "") == "withdraw":
+                s.ask_at_next_check("withdraw")
+            return
+        if what in ("leave", "withdraw", "new"):
+            self.confirm = what
+
+    def on_cancel_way_out(self, data: dict[str, str]) -> None:
+        self.confirm = None
+
+    def on_confirm_way_out(self, data: dict[str, str]) -> None:
+        s = self.session
+        what, self.confirm = self.confirm, None
+        if s is None or what is None:
+            return
+        if what == "new":
+            self.abandoned = s.replay_json()
+            self.session = None
+            self.picked = None
+            self.effects.append(("clear",))
+        elif what == "withdraw":
+            if s.intents.get(s.viewer or "") != "withdraw":
+                s.ask_at_next_check("withdraw")
+        elif what == "leave":
+            from mageduel.state import IllegalDecision
+
+            try:
+                s.leave_zone()
+            except IllegalDecision:
+                self.notice = t("way.leave.cannot", self.lang)
+
+    def on_download_abandoned(self, data: dict[str, str]) -> None:
+        if self.abandoned is not None:
+            self.effects.append(("download", "mageduel-replay.json", self.abandoned))
 
     def on_add_duellist(self, data: dict[str, str]) -> None:
         """A third or fourth duellist (two to four): each for themself until given a side."""
@@ -407,7 +522,7 @@ class App:
                     team=f.teams[i],
                 )
             )
-        seed = f.seed.strip()
+        seed = f.seed.strip() or str(fresh_seed())
         if not seed.isdigit():
             f.errors["seed"] = [("seed", t("setup.seed.error", self.lang))]
         if len(set(f.teams[: f.count])) < 2:  # a duel needs an opponent (DU-1)
@@ -419,6 +534,7 @@ class App:
             sides=sides,
             seed=int(seed),
             terms=f.terms(),
+            way_out=True,
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
@@ -648,10 +764,14 @@ class App:
             f'<section class="screen setup" data-screen="setup" aria-labelledby="setup-title">'
             f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
             f'<form class="setup-form" data-act="start">'
-            f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
+            f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}'
+            f'<p class="kind-help">{escape(t("ux.kind." + f.kind, lang))}</p></fieldset>'
             f'<div class="sides">{"".join(sides)}</div>{terms}'
+            f'<details class="advanced"{" open" if f.errors.get("seed") or f.seed.strip() else ""}>'
+            f"<summary>{escape(t('ux.advanced', lang))}</summary>"
             f'<label class="seed">{escape(t("setup.seed", lang))} <input name="seed" inputmode="numeric" '
-            f'value="{escape(f.seed)}"></label>'
+            f'value="{escape(f.seed)}" placeholder="{escape(t("ux.seed.random", lang))}"></label>'
+            f'<p class="note">{escape(t("ux.seed.help", lang))}</p></details>'
             + (
                 "".join(
                     f'<p class="field-error" role="alert"><code>{escape(loc)}</code> {escape(msg)}</p>'
@@ -663,7 +783,14 @@ class App:
             f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}'
             "</button></div>"
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
-            + "</form></section>"
+            + "</form>"
+            + (
+                '<p class="abandoned"><button type="button" class="secondary" data-act="download-abandoned">'
+                f"{escape(t('way.abandoned', lang))}</button></p>"
+                if self.abandoned is not None
+                else ""
+            )
+            + "</section>"
         )
 
     def render_terms(self) -> str:
@@ -764,13 +891,23 @@ class App:
                 preview = wanted[0] if wanted else None
         status = self.status_line(view, names)
         over = view.outcome is not None
+        path = self.move_preview if mine and p is not None and p.kind == "turn" else None
+        size = None
+        if mine and p is not None and p.kind == "rite:zone":  # MD-4: the zone at the side on the slider
+            size = self.zone_size or int((p.context.get("bounds") or {}).get("minimum", 0)) or None
         if s.replaying:
             decision = self.render_replay_bar() + (self.render_end(view, names, replay=True) if over else "")
         elif over:
             decision = self.render_end(view, names)
         elif mine:
-            decision = decide.panel(
-                view, lang, names, self.picked, s.preferences(view.me.id if view.me else ""), self.roll_error
+            decision = self.render_move_preview(view, path) + decide.panel(
+                view,
+                lang,
+                names,
+                self.picked,
+                s.preferences(view.me.id if view.me else ""),
+                self.roll_error,
+                self.zone_size,
             )
         else:
             who = names.get(p.player, p.player) if p is not None else ""
@@ -779,7 +916,9 @@ class App:
             decision = (
                 f'<section class="decision waiting" aria-live="polite"><p>{escape(waiting)}</p></section>'
             )
-        own = panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
+        own = self.render_agreed(view) + (
+            panels.combatant(view, view.me, lang, own=True) if view.me is not None else ""
+        )
         others = "".join(panels.combatant(view, c, lang) for c in view.others)
         prefs = (
             panels.preferences(s.preferences(view.me.id), lang) if view.me is not None and not over else ""
@@ -801,10 +940,145 @@ class App:
             f'<button type="button" class="keys-button" data-act="keys" '
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
-            f"{board.render(view, lang, marks, preview, *self._flashes(view), reach=reach)}</div>"
-            f'<div class="side-col">{rite}{decision}</div>'
+            + board.render(
+                view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size
+            )
+            + "</div>"
+            f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def render_move_preview(self, view: Any, path: tuple[float, float] | None) -> str:
+        """A move previewed, then confirmed (issue 12): where it ends and how far, before it commits."""
+        if path is None or view.me is None:
+            return ""
+        lang = self.lang
+        x0, y0 = view.me.position[0], view.me.position[1]
+        feet = ((path[0] - x0) ** 2 + (path[1] - y0) ** 2) ** 0.5
+        said = t(
+            "ux.move.preview", lang, to=text.point(path, lang), feet=text.number_ft(round(feet, 1), lang)
+        )
+        return (
+            f'<section class="decision move-preview" aria-live="polite"><p>{escape(said)}</p>'
+            f'<div class="options"><button type="button" class="primary" data-act="confirm-move" '
+            f'data-key="Enter" data-autofocus>{escape(t("ux.move.confirm", lang))}</button>'
+            f'<button type="button" data-act="cancel-move" data-key="Escape">'
+            f"{escape(t('ux.move.cancel', lang))}</button></div></section>"
+        )
+
+    def render_agreed(self, view: Any) -> str:
+        """A plain duel's agreed terms (X-2: DU-4 to DU-7, DU-30, DU-31), kept in sight during play."""
+        s = self.session
+        if s is None or view.kind != "duel":
+            return ""
+        lang = self.lang
+        terms = s.scenario.terms
+        c = text.colon(lang)
+        end = str(terms.end)
+        said = t(f"setup.end.{end}", lang) + (f" ({terms.hits})" if end == "hits" and terms.hits else "")
+        lines = [t("setup.end", lang) + c + said]
+        attack = str(terms.attack_kind)
+        lines.append(t("setup.attack_kind", lang) + c + t(f"setup.attack_kind.{attack}", lang))
+        forms = terms.weapon_forms
+        if forms is not None and attack != "magic":
+            named = ", ".join(t(f"setup.weapon_forms.{w}", lang) for w in forms) or "—"
+            lines.append(t("setup.weapon_forms", lang) + c + named)
+        for name in (*DUEL_ONLY_BOXES, "ban_summoning", "performance_combat", "face_off"):
+            if getattr(terms, name, False):
+                lines.append(t(f"setup.{name}", lang))
+        if not terms.duel_actions:
+            lines.append(t("ux.terms.no_duel_actions", lang))
+        items = "".join(f"<li>{escape(line)}</li>" for line in lines)
+        return (
+            f'<details class="agreed-terms" open><summary>{escape(t("ux.terms.title", lang))}</summary>'
+            f"<ul>{items}</ul></details>"
+        )
+
+    def render_way_out(self, view: Any) -> str:
+        """Always a way out, by the rules (issue 12): leave the zone (MD-22), withdraw (DU-9) and offer or
+        accept a draw (MD-25) at the next progress check, or a new duel; the last draw offer's answer."""
+        s = self.session
+        if s is None or s.replaying or view.outcome is not None or view.me is None:
+            return ""
+        lang = self.lang
+        me = view.me.id
+        names = panels.names_of(view)
+        if self.confirm is not None:
+            what = self.confirm
+            download = (
+                f'<button type="button" data-act="download">{escape(t("way.download", lang))}</button>'
+                if what == "new"
+                else ""
+            )
+            return (
+                f'<section class="way-out confirm" role="alertdialog" aria-labelledby="way-confirm" '
+                f'data-confirm="{what}"><p id="way-confirm">{escape(t("way.confirm." + what, lang))}</p>'
+                f'<div class="options"><button type="button" class="danger" data-act="confirm-way-out" '
+                f"data-autofocus>{escape(t('way.yes.' + what, lang))}</button>{download}"
+                f'<button type="button" data-act="cancel-way-out" data-key="Escape">'
+                f"{escape(t('way.no', lang))}</button></div></section>"
+            )
+        lines: list[str] = []
+        buttons: list[str] = []
+        checks = s.setup.way_out and not s.setup.terms.get("progress_check")
+        intent = s.intents.get(me)
+        mage = view.kind == "mageduel"
+        if mage and view.phase == "fight":
+            can = s.leave_point() is not None
+            hint = t("way.leave.hint", lang) if can else t("way.leave.turn", lang)
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="leave" title="{escape(hint)}"'
+                f"{'' if can else ' disabled'}>{escape(t('way.leave', lang))}</button>"
+            )
+        if checks and intent == "withdraw":
+            lines.append(("withdraw", t("way.pending.withdraw", lang)))
+        elif checks:
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="withdraw" '
+                f'title="{escape(t("way.withdraw.hint", lang))}">{escape(t("way.withdraw", lang))}</button>'
+            )
+        if checks and mage:
+            offers = [e for e in view.events if e.kind == "draw-offered"]
+            last = offers[-1] if offers else None
+            fresh = last is not None and last.round >= view.round
+            if fresh and last is not None:
+                who = [str(x) for x in last.data.get("who", [])]
+                said = ", ".join(names.get(x, x) for x in who)
+                lines.append(("offered", text.count("way.offered", len(who), lang, names=said)))
+                rest = [
+                    c.id
+                    for c in ([view.me] + list(view.others))
+                    if c.status == "active" and c.summoned_by is None and c.id not in who
+                ]
+                if rest:
+                    no = ", ".join(names.get(x, x) for x in rest)
+                    lines.append(("refused", text.count("way.refused", len(rest), lang, names=no)))
+            if intent == "declare-draw":
+                lines.append(("draw", t("way.pending.draw", lang)))
+                buttons.append(
+                    f'<button type="button" data-act="way-out" data-what="draw" aria-pressed="true">'
+                    f"{escape(t('way.draw.takeback', lang))}</button>"
+                )
+            else:
+                rival_offer = fresh and last is not None and me not in last.data.get("who", [])
+                label = t("way.draw.accept" if rival_offer else "way.draw", lang)
+                buttons.append(
+                    f'<button type="button" data-act="way-out" data-what="draw" '
+                    f'title="{escape(t("way.draw.hint", lang))}">{escape(label)}</button>'
+                )
+        if intent == "withdraw":
+            buttons.append(
+                f'<button type="button" data-act="way-out" data-what="keep-on">'
+                f"{escape(t('way.takeback', lang))}</button>"
+            )
+        buttons.append(
+            f'<button type="button" data-act="way-out" data-what="new">{escape(t("way.new", lang))}</button>'
+        )
+        said = "".join(f'<p data-way="{k}">{escape(line)}</p>' for k, line in lines)
+        return (
+            f'<section class="way-out" aria-label="{escape(t("way.title", lang))}">{said}'
+            f'<div class="options">{"".join(buttons)}</div></section>'
         )
 
     def status_line(self, view: Any, names: dict[str, str]) -> str:

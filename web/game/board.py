@@ -92,13 +92,17 @@ def render(
     hit: frozenset[str] = frozenset(),
     bolts: list[tuple[str, str]] | None = None,
     reach: bool = False,
+    path: tuple[float, float] | None = None,
+    size: float | None = None,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
     (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone; ``reach``
-    draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step."""
+    draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step; ``path`` a
+    move being previewed (issue 12): the line from the viewer to its destination and a ghost of them there;
+    ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size."""
     people = _people(view)
-    w = extent(view)
+    w = float(size) if size else extent(view)
     lo, hi = _bounds(view)
     tokens = tuple(Token(c.name, c.cls, c.level, *drawn_at(c, w), side_index(view, c.side)) for c in people)
     svg = render_svg(
@@ -117,6 +121,8 @@ def render(
         layers.append(_reach(view, w, unit, lang))
     if preview:
         layers.append(_preview(view, preview, w, unit))
+    if path is not None and view.me is not None:
+        layers.append(_path(view.me, path, w, radius, unit))
     for c in people:
         layers.append(
             _decorations(
@@ -255,15 +261,19 @@ def _decorations(
     for cond in c.conditions:  # one badge per condition name (a dodge's -2 to AC and to Reflex is one)
         if all(x.name != cond.name for x in shown):
             shown.append(cond)
-    for i, cond in enumerate(shown[:4]):
+    labels = [text.word("cond", cond.name, lang) for cond in shown[:4]]
+    for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx = x - ring + i * unit * 4.2
         by = y + ring + unit * 2
-        label = text.word("cond", cond.name, lang)
+        # The badge names itself on hover (its title) and on keyboard focus (its label, shown by CSS).
         out.append(
-            f'<g class="badge" data-condition="{escape(cond.name)}"><title>{escape(label)}</title>'
+            f'<g class="badge" data-condition="{escape(cond.name)}" tabindex="0" role="img" '
+            f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
             f'<rect x="{_attr(bx)}" y="{_attr(by)}" width="{_attr(unit * 3.8)}" height="{_attr(unit * 3.8)}" '
             f'rx="{_attr(unit)}"/><text x="{_attr(bx + unit * 1.9)}" y="{_attr(by + unit * 2.9)}" '
-            f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(label[:1].upper())}</text></g>'
+            f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(letter)}</text>'
+            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(by + unit * 7.4)}" '
+            f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
     if c.status in OUT:
         s = radius * 0.9
@@ -289,6 +299,35 @@ def _decorations(
     return "".join(out)
 
 
+#: Words a badge's letter never comes from ("protégé par bouclier" is B, not P).
+_SMALL_WORDS = frozenset(
+    {"de", "du", "des", "la", "le", "les", "par", "à", "au", "aux", "en", "of", "a", "an", "the"}
+)
+
+
+def badge_letters(labels: list[str]) -> list[str]:
+    """One distinct letter per badge on a token (issue 12: two badges never share a letter): the first
+    letter of the label's main word, else of another word, else any letter of it, else a digit.
+
+    >>> badge_letters(["mirror image", "mage armour", "shielded"])
+    ['M', 'A', 'S']
+    >>> badge_letters(["image miroir", "armure de mage", "protégé par bouclier"])
+    ['I', 'A', 'P']
+    """
+    used: set[str] = set()
+    out = []
+    for label in labels:
+        words = [w for w in re.findall(r"[^\W\d_]+", label)]
+        main = [w for w in words if w.lower() not in _SMALL_WORDS] or words
+        tries = [w[0] for w in main] + [ch for w in main for ch in w[1:]]
+        letter = next((c.upper() for c in tries if c.upper() not in used), None)
+        if letter is None:
+            letter = next(str(d) for d in range(1, 10) if str(d) not in used)
+        used.add(letter)
+        out.append(letter)
+    return out
+
+
 def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, names: dict[str, str]) -> str:
     c = parse(oid)
     label = escape(text.option_label(oid, lang, names))
@@ -298,6 +337,7 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
     )
     if c.point is not None and c.verb in ("move", "step"):
         x, y = c.point[0], w - c.point[1]
+        common = common.replace('data-act="decide"', 'data-act="preview-move"', 1)
         return (
             f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
             f'r="{_attr(radius * 0.55)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
@@ -315,6 +355,19 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
             f'r="{_attr(radius * 1.8)}" stroke-width="{_attr(unit * 0.7)}"/></g>'
         )
     return ""
+
+
+def _path(me: Any, point: tuple[float, float], w: float, radius: float, unit: float) -> str:
+    """A previewed move: the straight line it takes (C-13) and a ghost token at its end."""
+    x0, y0 = drawn_at(me, w)
+    x1, y1 = point
+    return (
+        f'<g class="move-path" data-to="{_attr(x1)},{_attr(y1)}">'
+        f'<line x1="{_attr(x0)}" y1="{_attr(w - y0)}" x2="{_attr(x1)}" y2="{_attr(w - y1)}" '
+        f'stroke-width="{_attr(unit * 0.8)}" stroke-dasharray="{_attr(unit * 2)} {_attr(unit * 1.2)}"/>'
+        f'<circle class="ghost" cx="{_attr(x1)}" cy="{_attr(w - y1)}" r="{_attr(radius)}" '
+        f'stroke-width="{_attr(unit * 0.6)}"/></g>'
+    )
 
 
 def _option(view: Any, oid: str) -> Any:

@@ -159,6 +159,12 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
     return " · ".join(escape(f) for f in facts)
 
 
+def _caster_level(view: Any, opt: Any) -> int:
+    """The caster level a spell option is cast at: an item's own, else the caster's."""
+    own = getattr(view.me, "level", 1) if view.me is not None else 1
+    return int(getattr(opt, "caster_level", None) or own)
+
+
 def group_key(opt: Any) -> str | None:
     """The spell picker's row of a cast option: the spell and its slot, or the spell and the item."""
     if getattr(opt, "kind", None) != "cast" or not getattr(opt, "spell", None):
@@ -227,6 +233,11 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                 f"{f'<kbd aria-hidden={chr(34)}true{chr(34)}>{k}</kbd>' if k else ''}<span>{escape(label)}</"
                 "span></button>"
                 f'<span class="facts">{spell_facts(view, o0.spell, o0.slot, lang, o0)}</span>'
+                + (
+                    f'<span class="fx">{escape(fx)}</span>'
+                    if (fx := text.spell_effect(o0.spell, _caster_level(view, o0), view.kind, lang))
+                    else ""
+                )
             )
             first = False
             if open_:
@@ -266,7 +277,12 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
             f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'
             f"{escape(reach)}</p>"
             '<div class="options moves">'
-            + "".join(_button(c.id, text.option_label(c.id, lang, names), cls="opt move") for c in moves)
+            + "".join(
+                _button(c.id, text.option_label(c.id, lang, names), cls="opt move").replace(
+                    'data-act="decide"', 'data-act="preview-move"', 1
+                )
+                for c in moves
+            )
             + "</div>"
         )
     if other:
@@ -437,13 +453,62 @@ def reaction(
     targets = list((getattr(view.pending, "args", None) or {}).get("targets") or [])
     if kind in ("identify", "counter") and targets and view.player not in targets:
         head = text.prompt(view.pending, lang, names) or head  # cast at someone else, or nobody
+    intent = intent_line(view, context, lang, names) if kind in ("identify", "counter", "defend") else ""
     return (
         f'<section class="decision reaction" data-kind="{escape(kind)}" role="alertdialog" '
         f'aria-labelledby="decision-title" aria-describedby="decision-sub">'
         f'<h2 id="decision-title">{escape(head)}</h2>'
         f'<p id="decision-sub" class="prompt">{escape(" ".join(x for x in (sentence, sub) if x))}</p>'
-        f'<div class="options">{"".join(buttons)}</div>{pref}</section>'
+        + (f'<p class="intent" data-intent="">{escape(intent)}</p>' if intent else "")
+        + f'<div class="options">{"".join(buttons)}</div>{pref}</section>'
     )
+
+
+def intent_line(view: Any, context: dict[str, Any], lang: str, names: dict[str, str]) -> str:
+    """The rival's intent (Slay the Spire's way): the spell being cast — named once known (MD-26) — at
+    whom, and what this defender may still do about it this round: identify it (DU-12), the mageduel's
+    extra counterspell (MD-12), a duel counterspell (DU-13), a duel dodge (DU-22)."""
+    who = str(context.get("caster") or context.get("attacker") or "")
+    cast = next((c for c in reversed(view.casting) if c.caster == who), None)
+    if cast is None or view.me is None:
+        return ""
+    spell = (
+        f"{text.spell_name(cast.spell.id, lang)} ({t('spell.level', lang, level=cast.spell.level)})"
+        if cast.spell is not None
+        else t("ux.intent.hidden", lang)
+    )
+    aimed = list(cast.targets) or list((getattr(view.pending, "args", None) or {}).get("targets") or [])
+    at = [t("ux.intent.you", lang) if x == view.me.id else names.get(x, x) for x in aimed]
+    if at:
+        said = t("ux.intent", lang, caster=names.get(who, who), spell=spell, targets=", ".join(at))
+    else:  # an area aimed at a point: who stands there
+        point = cast.point or [0.0, 0.0]
+        people = [view.me, *view.others]
+        there = [c.id for c in people if abs(c.position[0] - point[0]) + abs(c.position[1] - point[1]) < 1.0]
+        if view.me.id in there:
+            aimed = [view.me.id]
+            place = t("ux.intent.at.you", lang)
+        elif there:
+            place = t("ux.intent.at.them", lang, name=names.get(there[0], there[0]))
+        else:
+            place = text.point(point, lang)
+        said = t("ux.intent.area", lang, caster=names.get(who, who), spell=spell, place=place)
+    res = view.me.resources
+    ids = {
+        o.id.split()[0] + (" " + o.id.split()[1] if o.id.startswith("react ") else "")
+        for o in view.pending.options or []
+    }
+    may = []
+    if "identify" in ids:
+        may.append(t("ux.may.identify", lang))
+    if res is not None and view.kind == "mageduel" and not res.md_counter_used:
+        may.append(t("ux.may.md-counter", lang))
+    if res is not None and res.immediate_ready and not res.duel_counter_used:
+        may.append(t("ux.may.duel-counter", lang))
+    if res is not None and res.immediate_ready and view.me.id in aimed:
+        may.append(t("ux.may.dodge", lang))
+    sep = "\u202f; " if lang == "fr" else "; "
+    return said + " " + (t("ux.may", lang, what=sep.join(may)) if may else t("ux.may.nothing", lang))
 
 
 def _pref_row(r: str, prefs: dict[str, str], lang: str) -> str:
@@ -496,16 +561,28 @@ def roll(context: dict[str, Any], lang: str, error: str | None, name: str) -> st
 # --- the zone (MD-4 / MD-5) -------------------------------------------------------------------------------
 
 
-def _slider(name: str, label: str, lo: int, hi: int, value: int, autofocus: bool = False) -> str:
+def _slider(
+    name: str, label: str, lo: int, hi: int, value: int, autofocus: bool = False, act: str = ""
+) -> str:
     af = " data-autofocus" if autofocus else ""
+    on = f' data-act="{act}"' if act else ""
     return (
         f'<label class="slider"><span>{escape(label)}</span>'
-        f'<input name="{name}" type="range" min="{lo}" max="{hi}" step="1" value="{value}"{af} '
+        f'<input name="{name}" type="range" min="{lo}" max="{hi}" step="1" value="{value}"{af}{on} '
         f'data-live="zone-{name}"><output id="zone-{name}">{value}</output></label>'
     )
 
 
-def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: dict[str, Any]) -> str:
+def zone(
+    view: Any,
+    ids: list[str],
+    lang: str,
+    names: dict[str, str],
+    context: dict[str, Any],
+    proposed: int | None = None,
+) -> str:
+    """MD-4 / MD-5: propose the zone's side and height; the board draws the zone at the side being
+    proposed (``proposed``, from the width slider) before it is sent."""
     bounds = context.get("bounds", {})
     lo, hi = int(bounds.get("minimum", 0)), int(bounds.get("maximum", 0))
     proposals = [e for e in view.events if e.kind == "rite" and e.data.get("step") == "zone-proposal"]
@@ -522,15 +599,15 @@ def zone(view: Any, ids: list[str], lang: str, names: dict[str, str], context: d
         + "</li>"
         for e in proposals
     )
-    default = lo
+    default = min(max(proposed, lo), hi) if proposed is not None else lo
     return (
         f'<section class="decision zone" data-kind="rite:zone" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(text.pending_title("rite:zone", lang))}</h2>'
         f'<p class="prompt">{escape(t("zone.bounds", lang, lo=lo, hi=hi))}</p>'
         + (f'<ul class="proposals">{shown}</ul>' if shown else "")
         + '<form class="zone-form" data-act="zone">'
-        + _slider("width", t("zone.width", lang), lo, hi, default, autofocus=True)
-        + _slider("height", t("zone.height", lang), lo, hi, default)
+        + _slider("width", t("zone.width", lang), lo, hi, default, autofocus=True, act="zone-size")
+        + _slider("height", t("zone.height", lang), lo, hi, max(default, lo))
         + f'<button type="submit" class="opt" data-key="Enter">{escape(t("zone.propose", lang))}</button>'
         + "</form>"
         f'<p class="hint">{escape(t("zone.hint", lang))}</p></section>'
@@ -544,6 +621,7 @@ def panel(
     picked: str | None,
     prefs: dict[str, str],
     roll_error: str | None,
+    zone_size: int | None = None,
 ) -> str:
     p = view.pending
     if p is None or p.options is None:
@@ -556,5 +634,5 @@ def panel(
     if p.kind == "roll":
         return roll(p.context, lang, roll_error, names.get(p.player, p.player))
     if p.kind == "rite:zone" and p.context.get("bounds"):
-        return zone(view, ids, lang, names, p.context)
+        return zone(view, ids, lang, names, p.context, zone_size)
     return generic(ids, lang, names, p.kind, p, options_of(view))

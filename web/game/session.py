@@ -49,6 +49,10 @@ class Setup(BaseModel):
     sides: list[SideSetup] = Field(min_length=2, max_length=4)
     seed: int = Field(default=1, ge=0, le=2**63)
     terms: dict[str, Any] = {}
+    #: Always a way out (issue 12): each round starts with DU-9's progress check, answered "go on" for a
+    #: person unless they asked to withdraw or to offer a draw (MD-25); asked aloud only when the terms say
+    #: so (``terms.progress_check``). Off in saves made before it, so they replay as they were played.
+    way_out: bool = False
 
 
 class Save(BaseModel):
@@ -106,8 +110,9 @@ def build_scenario(setup: Setup) -> Any:
             entry["roster"] = side.character
         participants.append(entry)
     data: dict[str, Any] = {"kind": setup.kind, "participants": participants}
-    if setup.terms:
-        data["terms"] = {"kind": setup.kind, **setup.terms}
+    terms = {**setup.terms, "progress_check": True} if setup.way_out else setup.terms
+    if terms:
+        data["terms"] = {"kind": setup.kind, **terms}
     return scenario_mod.Scenario.model_validate(data)
 
 
@@ -148,6 +153,8 @@ class Session:
         self.people = [pid for pid, c in self.controls.items() if c in PEOPLE]
         self.viewer: str | None = self.people[0] if self.people and not replay else None
         self.handoff: str | None = None
+        #: What a person asked for at the next progress check (DU-9, MD-25): "withdraw" or "declare-draw".
+        self.intents: dict[str, str] = {}
         self._settle()
 
     # --- who decides --------------------------------------------------------------------------------
@@ -176,7 +183,13 @@ class Session:
         control = self.control_of(p.player)
         if control in COMPUTER:
             return True
+        if self._answered_for(p):
+            return True
         return p.kind == "roll" and control != "table"
+
+    def _answered_for(self, p: Any) -> bool:
+        """A person's progress check that the page answers for them (nobody asked aloud, see ``way_out``)."""
+        return p.kind == "rite:progress" and self.setup.way_out and not self.setup.terms.get("progress_check")
 
     def waiting_for_person(self) -> str | None:
         p = self.duel.pending
@@ -185,14 +198,30 @@ class Session:
         return self.person_of(p.player)
 
     def _settle(self) -> None:
-        """After a change: hand the screen over when the next decision is another person's."""
+        """After a change: hand the screen over when the next decision is another person's and one of the
+        two has something the other may not see (issue 12); otherwise the screen simply turns to them."""
         who = self.waiting_for_person()
         if who is None or self.handoff is not None:
             return
         if self.viewer is None or len(self.people) < 2:
             self.viewer = who
         elif who != self.viewer:
-            self.handoff = who
+            if self.hidden_between(self.viewer, who):
+                self.handoff = who
+            else:
+                self.viewer = who
+
+    def hidden_between(self, a: str, b: str) -> bool:
+        """Whether ``a``'s screen holds what ``b`` may not see, or the other way round: spells prepared or
+        known (the choices still to come), or an event only one of them saw (a hidden spell, MD-26)."""
+        for who in (a, b):
+            me = self.duel.view(who).me
+            if me is not None and (me.prepared or any(me.known.values())):
+                return True
+        for e in self.duel.events:
+            if e.audience is not None and (a in e.audience) != (b in e.audience):
+                return True
+        return False
 
     def take_screen(self) -> None:
         """The next person is at the screen: show their view."""
@@ -208,7 +237,11 @@ class Session:
             return False
         p = self.duel.pending
         assert p is not None
-        if p.kind == "roll" and self.control_of(p.player) not in COMPUTER:
+        if self.control_of(p.player) not in COMPUTER and self._answered_for(p):
+            ids = [o.id for o in p.options]
+            wanted = self.intents.pop(p.player, "go-on")
+            choice = wanted if wanted in ids else "go-on"
+        elif p.kind == "roll" and self.control_of(p.player) not in COMPUTER:
             count, sides = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
             choice = f"roll {sum(self.roller.below(sides) + 1 for _ in range(count))}"
         else:
@@ -236,6 +269,46 @@ class Session:
             raise state.IllegalDecision("it is not this screen's decision")
         self.duel.apply(p.player, option_id)
         self._settle()
+
+    # --- a way out (issue 12) ---------------------------------------------------------------------------
+
+    def ask_at_next_check(self, what: str) -> None:
+        """The viewer withdraws (DU-9) or offers a draw (MD-25) at the next round's progress check; asking
+        again the same thing takes it back."""
+        if self.viewer is None or what not in ("withdraw", "declare-draw") or self.over:
+            return
+        if self.intents.get(self.viewer) == what:
+            del self.intents[self.viewer]
+        else:
+            self.intents[self.viewer] = what
+
+    def leave_point(self) -> tuple[float, float] | None:
+        """Where the viewer steps out of the zone (MD-22): a foot past the nearest face, if a move is
+        among their options now and the engine would take them there."""
+        p = self.duel.pending
+        zone = self.duel.zone
+        if p is None or zone is None or self.viewer is None or p.player != self.viewer or p.kind != "turn":
+            return None
+        if not any(o.id.startswith("move ") for o in p.options):
+            return None
+        c = self.duel.view(self.viewer).me
+        if c is None:
+            return None
+        x, y = c.position[0], c.position[1]
+        w = zone.width
+        faces = [(x, -1.0, y), (x, w + 1.0, w - y), (-1.0, y, x), (w + 1.0, y, w - x)]
+        fx, fy, _ = min(faces, key=lambda f: f[2])
+        return (round(fx, 1), round(fy, 1))
+
+    def leave_zone(self) -> None:
+        """MD-22: the viewer walks out of the zone and loses. Raises ``state.IllegalDecision`` if they
+        cannot now (not their turn, no move left, the border beyond their speed)."""
+        from mageduel.notation import fmt_point
+
+        point = self.leave_point()
+        if point is None:
+            raise state.IllegalDecision("leaving the zone is a move, on one's own turn")
+        self.decide(f"move {fmt_point((point[0], point[1], 0.0))}")
 
     def auto_roll(self) -> None:
         """The table assistant's auto-roll button: roll the pending dice here instead of typing them."""
@@ -289,7 +362,11 @@ class Session:
         for i, p in enumerate(self.scenario.participants):
             name = p.resolve().name
             out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
-        return out
+        if lang != "en":  # a summoned creature is named by the engine in English: its name in ``lang``
+            for c in self.duel.view(None).others:
+                if c.summoned_by is not None:
+                    out[c.id] = _creature_names(lang).get(c.name, c.name)
+        return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
 
     @property
     def over(self) -> bool:
@@ -376,6 +453,36 @@ class Session:
             duel.apply(player, option)
         self.duel = duel
         self.position = position
+
+
+#: The second, third and fourth copy of one character: "Tobin Ashgale II".
+NUMERALS = ("II", "III", "IV")
+
+
+def distinct(names: dict[str, str], order: list[str]) -> dict[str, str]:
+    """The same character chosen twice gets two names: the later copies take II, III, IV (issue 12).
+
+    >>> distinct({"p1": "Tobin", "p2": "Tobin", "p3": "Ilse"}, ["p1", "p2", "p3"])
+    {'p1': 'Tobin', 'p2': 'Tobin II', 'p3': 'Ilse'}
+    """
+    out = dict(names)
+    seen: dict[str, int] = {}
+    for pid in order:
+        name = names.get(pid)
+        if name is None:
+            continue
+        n = seen.get(name, 0)
+        seen[name] = n + 1
+        if n:
+            out[pid] = f"{name} {NUMERALS[min(n, len(NUMERALS)) - 1]}"
+    return out
+
+
+def _creature_names(lang: str) -> dict[str, str]:
+    """The summonable creatures' English names, each with its name in ``lang``."""
+    from mageduel import creatures
+
+    return {c.name.en: getattr(c.name, lang, None) or c.name.en for c in creatures.all_creatures()}
 
 
 def localize(view: Any, names: dict[str, str]) -> Any:

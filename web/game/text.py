@@ -86,6 +86,16 @@ def colon(lang: str) -> str:
     return " : " if lang == "fr" else ": "
 
 
+#: MD-19 / MD-23: the engine's words for an interference, and the sentence each one gets.
+_INTERFERENCE = (
+    ("walks into", "enters"),
+    ("from outside", "attacks"),
+    ("inside the zone", "casts"),
+    ("comes back", "returns"),
+)
+_SPELL_COND = re.compile(r"^(?P<spell>[a-z_' ]+?)(?: \((?P<what>[a-z]+)\))?$")
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
@@ -102,6 +112,14 @@ def word(group: str, value: str, lang: str) -> str:
             return t(f"cond.{value}", lang)
     if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
         return spell_name(value, lang)  # a condition named after its spell (wall of force…)
+    if group == "cond" and not has(f"cond.{value}"):
+        # A condition named after its spell in words, with its choice: "resist energy (acid)".
+        m = _SPELL_COND.match(value)
+        sid = m.group("spell").replace(" ", "_") if m else ""
+        if m and _spell(sid) is not None:
+            what = m.group("what")
+            name = spell_name(sid, lang)
+            return f"{name} ({tt(f'choice.{what}', lang, what)})" if what else name
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
 
 
@@ -209,7 +227,12 @@ def chance(opt: Any, lang: str) -> str:
         return ""
     bits = []
     p, of = getattr(opt, "chance", None), getattr(opt, "chance_of", None)
-    if p is not None and of:
+    why = getattr(opt, "why", None)
+    if p is not None and why:  # issue 12: an option that cannot work says why, with its 0%
+        by = getattr(opt, "why_spell", None)
+        key = f"ux.why.{why}" + (".by" if by else "")
+        bits.append(tt(key, lang, why, p=percent(0.0, lang), spell=spell_name(by, lang) if by else ""))
+    elif p is not None and of:
         if of == "sure":
             bits.append(t("chance.sure", lang))
         else:
@@ -288,8 +311,13 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
 
 
 def breakdown(data: dict[str, Any], lang: str) -> str:
-    """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"."""
-    parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
+    """A roll as people read it: "d20 14 + 7 caster level + 2 = 23 vs DC 18: countered"; a roll of several
+    dice shows each die: "5d6 (6 + 4 + 3 + 4 + 4) = 21"."""
+    dice = data.get("dice")
+    if isinstance(dice, list) and len(dice) > 1:
+        parts = [f"{data.get('die', 'd20')} ({' + '.join(str(d) for d in dice)})"]
+    else:
+        parts = [f"{data.get('die', 'd20')} {data.get('natural')}"]
     for name, value in data.get("modifiers", []):
         if not value:
             continue
@@ -390,7 +418,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
         amount = d.get("amount")
-        return count(
+        return damage_notes(d.get("notes") or [], lang) + count(
             key,
             int(amount) if isinstance(amount, int | float) else 2,
             lang,
@@ -475,6 +503,13 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             value=value if value is not None else "",
             meaning=d.get("meaning", ""),
         )
+    if k in ("withdrawal", "draw-offered"):  # DU-9, MD-25: who answered so at the progress check
+        who = [str(x) for x in d.get("who") or []]
+        return count(f"ev.{k}", len(who), lang, names=", ".join(nm(x) for x in who))
+    if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
+        what = str(d.get("what", ""))
+        key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
+        return t(f"ev.interference.{key}", lang, who=nm(d.get("who")))
     if k == "end":
         return outcome_line(d, lang, names)
     if k == "restored":
@@ -539,6 +574,27 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     return f"{actor + ' — ' if actor else ''}{k}{': ' + extra if extra else ''}"
 
 
+_NOTES = (
+    (re.compile(r"^half of (\d+) \(MD-16\)$"), "ux.dmg.md16"),
+    (re.compile(r"^a killing spell deals half of (\d+) maximum hit points \(MD-17\)$"), "ux.dmg.md17"),
+    (re.compile(r"^half on a successful save$"), "ux.dmg.saved"),
+    (re.compile(r"^resistance (\d+)$"), "ux.dmg.resist"),
+)
+
+
+def damage_notes(notes: list[str], lang: str) -> str:
+    """How a damage's amount came to be, before the sentence: the save's half, MD-16's halving, MD-17,
+    a resistance — each in words ("Half of 5, rounded down (MD-16).")."""
+    said = []
+    for note in notes:
+        for rx, key in _NOTES:
+            m = rx.match(str(note))
+            if m:
+                said.append(t(key, lang, n=m.group(1) if m.groups() else ""))
+                break
+    return " ".join(said) + (" " if said else "")
+
+
 def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     """Who won, or a tie, and why: the title of the ending's clause (MD-21 "Rivals defeated"…)."""
     clauses = out.get("clauses") or []
@@ -546,10 +602,15 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     # DU-5's agreed endings share one clause: say which one it was (first blood, first hit, N hits).
     if has(f"end.du5.{out.get('reason')}"):
         reason = t(f"end.du5.{out.get('reason')}", lang)
+    if has(f"end.why.{out.get('reason')}"):  # what happened, where the clause's title reads as a question
+        reason = t(f"end.why.{out.get('reason')}", lang)
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
-    winners = ", ".join(names.get(w, w) for w in out.get("winners", []))
-    return t("end.winner", lang, winners=winners, reason=reason)
+    who = [names.get(w, w) for w in out.get("winners", [])]
+    if len(who) > 1:  # a side of two or more: "Ilse and Odile win", « Ilse et Odile l'emportent »
+        both = ", ".join(who[:-1]) + t("way.and", lang) + who[-1]
+        return t("end.winners", lang, winners=both, reason=reason)
+    return t("end.winner", lang, winners=", ".join(who), reason=reason)
 
 
 #: Log filters: which event kinds each shows.
@@ -633,3 +694,95 @@ def settlement(events: list[Any], what: str, lang: str, names: dict[str, str]) -
             value=value(done.data.get("value")),
         )
     return (said + ". " if said else "") + tail
+
+
+# --- a spell's effect in one line (issue 12: know what a choice does before making it) --------------------
+
+
+def _dice_range(describe: str) -> tuple[int, int] | None:
+    """The least and the most of dice notation (``"5d6"``, ``"1d4+1"``, ``"10"``)."""
+    m = re.fullmatch(r"(?:(\d+)d(\d+))?([+-]\d+)?", describe)
+    if not m or not (m.group(1) or m.group(3)):
+        return None
+    n, die = int(m.group(1) or 0), int(m.group(2) or 0)
+    bonus = int(m.group(3) or 0)
+    return n + bonus, n * die + bonus
+
+
+def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
+    """One line in our own words: its damage dice and, in a mageduel, what MD-16's halving and MD-14's
+    nonlethal damage leave of them; a slaying spell's MD-17; the save and what it does; the area; the
+    conditions it brings; how long it lasts.
+
+    >>> spell_effect("fireball", 7, "mageduel", "en")
+    '7d6 fire, halved (MD-16): 3–21 nonlethal · Reflex half · 20-ft spread · instantaneous'
+    """
+    sp = spell_info(spell_id)
+    if sp is None:
+        return ""
+    cl = max(1, caster_level)
+    mage = kind == "mageduel"
+    parts: list[str] = []
+    nodes = sp.nodes()
+    missiles = next((n for n in nodes if getattr(n, "kind", "") == "missiles"), None)
+    slays = any(getattr(n, "kind", "") == "slay" for n in nodes)
+    if slays:
+        parts.append(t("ux.fx.slay" if mage else "ux.fx.slay.duel", lang))
+    damage = next((n for n in nodes if getattr(n, "kind", "") == "damage"), None)
+    if damage is not None and not slays:
+        said = damage.dice.describe(cl)
+        line = f"{said} {tt(f'choice.{damage.type}', lang, str(damage.type))}"
+        if missiles is not None:
+            line = t("ux.fx.missiles", lang, n=at_level(missiles.count, cl), each=line)
+        span = _dice_range(said)
+        if mage and span is not None:
+            lo, hi = max(1, span[0] // 2), max(1, span[1] // 2)  # MD-16: round down, at least 1; MD-14
+            line += (
+                count("ux.fx.halved.same", lo, lang) if lo == hi else t("ux.fx.halved", lang, lo=lo, hi=hi)
+            )
+        elif damage.nonlethal:
+            line += " " + t("ux.fx.nonlethal", lang)
+        parts.append(line)
+    conds = [n for n in nodes if getattr(n, "kind", "") == "condition"]
+    if conds:
+        names = []
+        for n in conds:
+            for c in (n.condition, *n.also):
+                w = word("cond", str(c), lang)
+                if w not in names:
+                    names.append(w)
+        parts.append(", ".join(names))
+    if not parts and sp.description is not None:  # a boon or a trick: what it does, in our words
+        parts.append(getattr(sp.description, lang, None) or sp.description.en)
+    if sp.save.kind != "none":
+        outcome = tt(f"ux.fx.on.{sp.save.on_success}", lang, str(sp.save.on_success))
+        parts.append(f"{t('save.' + sp.save.kind, lang)} {outcome}")
+    if sp.area is not None:
+        parts.append(
+            t(
+                "ux.fx.area",
+                lang,
+                size=number_ft(float(sp.area.size_at(cl)), lang),
+                shape=tt(f"ux.fx.shape.{sp.area.shape}", lang, str(sp.area.shape)),
+            )
+        )
+    d = sp.duration
+    if d.unit == "instantaneous":
+        parts.append(t("ux.fx.instant", lang))
+    elif d.unit == "permanent":
+        parts.append(t("ux.fx.permanent", lang))
+    else:
+        rounds = d.rounds_at(cl)
+        if rounds:
+            parts.append(count("ux.fx.rounds", rounds, lang))
+        elif d.dice is not None:
+            parts.append(t("ux.fx.rolled", lang, dice=d.dice.describe(cl)))
+        if d.concentration:
+            parts.append(t("ux.fx.concentration", lang))
+    return " · ".join(p for p in parts if p)
+
+
+def at_level(value: Any, caster_level: int) -> int:
+    from mageduel.spells.model import at_level as _at
+
+    return _at(value, caster_level)
