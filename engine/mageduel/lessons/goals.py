@@ -1,0 +1,96 @@
+"""The goal vocabulary: named checks over a duel's events and state, never code in the data.
+
+- ``event``: an event of ``kind`` happened (by ``actor``, citing ``clause``, whose data holds ``data``);
+  every argument given must match.
+- ``no_event``: no such event happened.
+- ``outcome``: the duel ended (for ``reason``, won by ``winner``, a ``tie`` or not).
+- ``countered``: a spell (``spell`` if given) cast by ``who`` (if given) was countered by ``actor`` (if
+  given): a ``countered`` event; ``clause`` names how (DU-15 a duel counterspell, MD-12 the rite's own).
+- ``status``: participant ``who`` has ``status`` now (``slain``, ``unconscious``, ``expelled``…).
+- ``condition``: participant ``who`` is under ``condition`` now.
+
+>>> from .model import Goal
+>>> describe(Goal(check="countered", spell="fireball"))
+'countered(spell=fireball)'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .model import Goal
+
+if TYPE_CHECKING:
+    from ..events import Event
+    from ..state import Duel
+
+
+def _data_holds(have: dict[str, Any], want: dict[str, Any]) -> bool:
+    for k, v in want.items():
+        got = have.get(k)
+        if isinstance(v, list) and isinstance(got, list):
+            if not all(x in got for x in v):
+                return False
+        elif got != v:
+            return False
+    return True
+
+
+def _event_matches(e: Event, g: Goal) -> bool:
+    if g.kind is not None and e.kind != g.kind:
+        return False
+    if g.actor is not None and e.actor != g.actor:
+        return False
+    if g.clause is not None and g.clause not in e.clauses:
+        return False
+    if g.spell is not None and e.data.get("spell") != g.spell:
+        return False
+    return _data_holds(e.data, g.data)
+
+
+def holds(g: Goal, duel: Duel) -> bool:
+    """Whether goal ``g`` holds for ``duel`` as it stands."""
+    if g.check == "event":
+        return any(_event_matches(e, g) for e in duel.events)
+    if g.check == "no_event":
+        return not any(_event_matches(e, g) for e in duel.events)
+    if g.check == "countered":
+        for e in duel.events:
+            if e.kind != "countered":
+                continue
+            if g.spell is not None and e.data.get("spell") != g.spell:
+                continue
+            if g.clause is not None and g.clause not in e.clauses:
+                continue
+            if g.actor is not None and e.actor != g.actor:
+                continue
+            if g.who is not None and e.data.get("caster") != g.who:
+                continue
+            return True
+        return False
+    if g.check == "outcome":
+        out = duel.outcome
+        if out is None:
+            return False
+        if g.reason is not None and out.reason != g.reason:
+            return False
+        if g.winner is not None and g.winner not in out.winners:
+            return False
+        return g.tie is None or out.tie == g.tie
+    c = duel.by_id.get(g.who or "")
+    if c is None:
+        return False
+    if g.check == "status":
+        return c.status == g.status
+    # condition
+    return g.condition in c.active_condition_names()
+
+
+def all_hold(goals: list[Goal], duel: Duel) -> bool:
+    return all(holds(g, duel) for g in goals)
+
+
+def describe(g: Goal) -> str:
+    """A compact name for a check, for the command's report (``countered(spell=fireball)``)."""
+    args = {k: v for k, v in g.model_dump(exclude={"check"}).items() if v not in (None, {})}
+    return f"{g.check}({', '.join(f'{k}={v}' for k, v in args.items())})"
