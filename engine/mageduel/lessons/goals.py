@@ -82,8 +82,8 @@ def holds(g: Goal, duel: Duel) -> bool:
         return False
     if g.check == "status":
         return c.status == g.status
-    # condition
-    return g.condition in c.active_condition_names()
+    # condition: any condition or lasting spell effect by name (mage_armor, paralysed), unless dormant
+    return any(cond.name == g.condition and not cond.data.get("dormant") for cond in c.conditions)
 
 
 def all_hold(goals: list[Goal], duel: Duel) -> bool:

@@ -170,7 +170,8 @@ class LessonPlay:
         lv = self.level
         duel = self.duel
         for _ in range(MAX_AUTO):
-            if all_hold(lv.goal, duel):
+            # The goal counts once the learner has taken every step: a level is won by doing it.
+            if self.step_index >= len(lv.steps) and all_hold(lv.goal, duel):
                 self.state = WON
                 return
             ask = duel.pending
