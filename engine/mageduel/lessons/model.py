@@ -136,7 +136,7 @@ class Level(_M):
     goal_text: ShortText
     success: ShortText
     #: The level stops once this round is over (or the duel ends, or the goal is met).
-    last_round: int = Field(default=3, ge=1, le=20)
+    last_round: int = Field(default=3, ge=1, le=600)
     #: Decisions for three stars; par+2 for two; more for one.
     par: int = Field(ge=1)
     teaches: list[str] = Field(min_length=1)
