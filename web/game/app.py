@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from web import lesson
 from web.game import board, decide, panels, text
 from web.game.session import (
     COMPUTER,
@@ -168,6 +169,9 @@ class App:
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
     #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
+    #: The rules tutorial (web/lesson.py) while it is on screen; its progress survives leaving it.
+    tutor: lesson.Tutor | None = None
+    lesson_progress: dict[str, int] = field(default_factory=dict)
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -178,8 +182,35 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion"):
+        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion", "lesson"):
             self.persist()
+
+    def on_lesson(self, data: dict[str, str]) -> None:
+        """The tutorial (issue 13): ``do`` is open (``ref``), menu, choose (``option``), hint, retry, next
+        (also skip) or close (back to the game)."""
+        do = data.get("do", "menu")
+        if do == "close":
+            self.tutor = None
+            self.effects.append(("hash", ""))
+            return
+        if self.tutor is None:
+            self.tutor = lesson.Tutor(progress=self.lesson_progress)
+        tu = self.tutor
+        self.clause = None
+        if do == "open":
+            tu.open(data.get("ref", ""))
+        elif do == "choose":
+            tu.choose(data.get("option", ""))
+        elif do == "hint":
+            tu.show_hint()
+        elif do == "retry":
+            tu.retry()
+        elif do == "next":
+            tu.go_next()
+        else:
+            tu.menu()
+        self.effects.extend(tu.effects)
+        tu.effects.clear()
 
     def on_start(self, data: dict[str, str]) -> None:
         self.read_form(data)
@@ -480,7 +511,9 @@ class App:
     def render(self) -> str:
         lang = self.lang
         s = self.session
-        if s is None:
+        if self.tutor is not None:
+            body = lesson.render(self.tutor, lang)
+        elif s is None:
             body = self.render_setup()
         elif s.handoff is not None:
             body = self.render_handoff()
@@ -613,6 +646,8 @@ class App:
         return (
             f'<section class="screen setup" data-screen="setup" aria-labelledby="setup-title">'
             f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
+            f'<p class="learn"><a href="#lessons" class="learn-link" data-act="lesson" data-do="menu">'
+            f"{escape(t('lesson.learn', lang))}</a></p>"
             f'<form class="setup-form" data-act="start">'
             f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}</fieldset>'
             f'<div class="sides">{"".join(sides)}</div>{terms}'
