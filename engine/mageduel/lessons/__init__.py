@@ -6,6 +6,7 @@ as in the page's links ``#lesson=2-3``. For a page or a widget::
     play = start("2-3")        # a LessonPlay at its first decision
     play.view()                # the learner's view of the duel (views.View)
     play.offered()             # the options offered; play.choose(option_id) decides
+    first_view("2-3")          # the learner's view at the level's first decision (the wiki widget)
 
 >>> [s.id for s in book().stages][:1]
 ['duel']
@@ -18,11 +19,26 @@ from __future__ import annotations
 import json
 from functools import cache
 from importlib import resources
+from typing import TYPE_CHECKING
 
 from .model import LessonBook, Level, Stage
 from .play import LessonPlay
 
-__all__ = ["LessonBook", "LessonPlay", "Level", "Stage", "book", "level", "refs", "start", "stage_of"]
+if TYPE_CHECKING:
+    from ..views import View
+
+__all__ = [
+    "LessonBook",
+    "LessonPlay",
+    "Level",
+    "Stage",
+    "book",
+    "first_view",
+    "level",
+    "refs",
+    "start",
+    "stage_of",
+]
 
 
 @cache
@@ -69,3 +85,13 @@ def stage_of(ref: str) -> Stage:
 def start(ref: str) -> LessonPlay:
     """A fresh attempt at level ``ref``, played up to the learner's first decision."""
     return LessonPlay(level(ref))
+
+
+def first_view(ref: str) -> View:
+    """What the learner sees at level ``ref``'s first decision (for a page or a widget that shows a level).
+
+    >>> v = first_view("1-1")
+    >>> v.player, v.pending.kind
+    ('p1', 'turn')
+    """
+    return start(ref).view()
