@@ -22,6 +22,8 @@ from web.i18n import t
 
 PROGRESS_KEY = "mageduel.lessons"
 DIGITS = "123456789"
+#: Automatic decisions per slice in the page: a long level (the hour's 600 rounds) plays between frames.
+SLICE = 120
 
 
 def _lessons() -> Any:
@@ -83,7 +85,7 @@ class Tutor:
             self.effects.append(("hash", "lessons"))
             return False
         self.ref = ref
-        self.play = lessons.start(ref)
+        self.play = lessons.LessonPlay(lessons.level(ref), slice=SLICE)
         self.wrong = None
         self.hint = False
         self.effects.append(("hash", f"lesson={ref}"))
@@ -103,7 +105,22 @@ class Tutor:
         self.hint = False
         answer = p.choose(option)
         self.wrong = None if answer.ok else answer.why
-        if p.state == "won" and self.ref is not None:
+        self._settle()
+
+    def busy(self) -> bool:
+        return self.play is not None and self.play.busy
+
+    def pump(self) -> bool:
+        """The next slice of a long level; True while more remains."""
+        if self.play is None:
+            return False
+        more = bool(self.play.pump())
+        self._settle()
+        return more
+
+    def _settle(self) -> None:
+        p = self.play
+        if p is not None and p.state == "won" and self.ref is not None:
             best = max(self.progress.get(self.ref, 0), p.stars)
             if best != self.progress.get(self.ref):
                 self.progress[self.ref] = best
@@ -236,6 +253,9 @@ def render_level(tutor: Tutor, lang: str) -> str:
             f'<button type="button" class="secondary" data-act="lesson" data-do="next" data-key="s">'
             f"{escape(t('lesson.skip', lang))}</button>"
         )
+    elif p.busy:
+        said.append(f'<p class="lesson-say" role="status">{escape(t("lesson.busy", lang))}</p>')
+        tools = ""
     elif p.state == "won":
         nxt = tutor.next_ref()
         par_key = "lesson.par.one" if p.decisions == 1 else "lesson.par"

@@ -72,3 +72,16 @@ def test_stored_progress_is_read_forgivingly():
     assert lesson.parse_progress('{"1-1": 3, "1-2": 9, "x": "a"}') == {"1-1": 3}
     assert lesson.parse_progress("not json") == {} and lesson.parse_progress(None) == {}
     assert lesson.parse_progress("[1, 2]") == {}
+
+
+def test_a_long_level_plays_in_slices_between_frames():
+    app = App(lang="en")
+    ref = next(r for r in lessons.refs() if lessons.level(r).id == "hour")  # 600 rounds
+    click(app, do="open", ref=ref)
+    html = click(app, do="choose", option=lessons.level(ref).steps[0].answer)
+    assert app.automatic() and "The duel plays on" in html and "lesson-opt" not in html
+    slices = 0
+    while app.pump():
+        slices += 1
+    assert slices > 10 and not app.automatic()
+    assert 'data-state="won"' in app.render() and app.lesson_progress[ref] == 3

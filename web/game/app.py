@@ -486,12 +486,23 @@ class App:
             duel.apply(duel.pending.player, ai.Opponent("normal").choose(view))
             duel.view(duel.pending.player if duel.pending is not None else None)
 
+    def automatic(self) -> bool:
+        """Whether the page should let the engine play on without waiting for a click."""
+        if self.tutor is not None:
+            return self.tutor.busy()
+        return self.session is not None and self.session.automatic()
+
     def pump(self, budget_s: float = 0.03, clock: Any = None) -> bool:
         """Let the computer decide for up to ``budget_s`` seconds; True if it has more to do (the page calls
         again after drawing, so the main thread is never held for long)."""
         import time
 
         clock = clock or time.perf_counter
+        if self.tutor is not None:  # a long lesson plays in slices too (web/lesson.py)
+            more = self.tutor.pump()
+            self.effects.extend(self.tutor.effects)
+            self.tutor.effects.clear()
+            return more
         s = self.session
         if s is None:
             return False

@@ -201,7 +201,7 @@ def act(name: str, data: dict[str, str]) -> None:
 def schedule() -> None:
     """Let the computer decide in slices between frames until a person must decide."""
     global _pumping
-    if _pumping or app.session is None or not app.session.automatic():
+    if _pumping or not app.automatic():
         return
     _pumping = True
     root.dataset.thinking = "true"

@@ -90,6 +90,42 @@ def all_hold(goals: list[Goal], duel: Duel) -> bool:
     return all(holds(g, duel) for g in goals)
 
 
+def _countered_matches(e: Event, g: Goal) -> bool:
+    return (
+        e.kind == "countered"
+        and (g.spell is None or e.data.get("spell") == g.spell)
+        and (g.clause is None or g.clause in e.clauses)
+        and (g.actor is None or e.actor == g.actor)
+        and (g.who is None or e.data.get("caster") == g.who)
+    )
+
+
+class Tracker:
+    """The same checks as :func:`all_hold`, read incrementally: each call looks only at the events added
+    since the last one (the log only grows), so following a long level (the hour's 600 rounds) after every
+    decision stays linear instead of rereading the whole log each time."""
+
+    def __init__(self, goals: list[Goal]) -> None:
+        self.goals = goals
+        self.seen = 0
+        self.found = [False] * len(goals)  # an event / countered goal met, or a no_event goal broken
+
+    def holds(self, duel: Duel) -> bool:
+        new = duel.events[self.seen :]
+        self.seen = len(duel.events)
+        ok = True
+        for i, g in enumerate(self.goals):
+            if g.check in ("event", "no_event", "countered"):
+                if not self.found[i]:
+                    match = _countered_matches if g.check == "countered" else _event_matches
+                    self.found[i] = any(match(e, g) for e in new)
+                met = self.found[i] if g.check != "no_event" else not self.found[i]
+            else:
+                met = holds(g, duel)
+            ok = ok and met
+        return ok
+
+
 def describe(g: Goal) -> str:
     """A compact name for a check, for the command's report (``countered(spell=fireball)``)."""
     args = {k: v for k, v in g.model_dump(exclude={"check"}).items() if v not in (None, {})}

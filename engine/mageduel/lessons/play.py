@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import dice, state
-from .goals import all_hold
+from .goals import Tracker
 from .model import Level, Step, Wrong
 
 if TYPE_CHECKING:
@@ -61,11 +61,18 @@ class LessonPlay:
     mistakes: int = 0
     hints: int = 0
     state: str = PLAYING
+    #: At most this many automatic decisions per call, then ``busy`` (a page plays a long level in slices
+    #: between two frames, calling :meth:`pump`); None plays on in one go. Counted in decisions: no clock.
+    slice: int | None = None
+    busy: bool = False
+    _auto: int = 0
     _dice: list[Any] = field(default_factory=list)
     _replies: list[Any] = field(default_factory=list)
+    _goal: Any = None
 
     def __post_init__(self) -> None:
         lv = self.level
+        self._goal = Tracker(lv.goal)
         self._dice = list(lv.dice)
         self._replies = list(lv.replies)
         self.duel = state.new_duel(lv.scenario, dice.Manual())
@@ -75,7 +82,7 @@ class LessonPlay:
 
     @property
     def step(self) -> Step | None:
-        if self.state != PLAYING or self.step_index >= len(self.level.steps):
+        if self.state != PLAYING or self.busy or self.step_index >= len(self.level.steps):
             return None
         return self.level.steps[self.step_index]
 
@@ -165,27 +172,42 @@ class LessonPlay:
             break  # this player's next reply is not legal yet: keep it
         return quiet_choice(ask)
 
+    def pump(self) -> bool:
+        """Play the next slice of a level left ``busy``; True while there is more to play."""
+        if self.busy:
+            self._run()
+        return self.busy
+
     def _run(self) -> None:
-        """Play on until the learner's next step, the goal, the level's last round or the duel's end."""
+        """Play on until the learner's next step, the goal, the level's last round or the duel's end (or
+        the end of the slice: ``busy``)."""
         lv = self.level
         duel = self.duel
-        for _ in range(MAX_AUTO):
+        self.busy = False
+        done = 0
+        while self._auto < MAX_AUTO:
             # The goal counts once the learner has taken every step: a level is won by doing it.
-            if self.step_index >= len(lv.steps) and all_hold(lv.goal, duel):
+            met = self._goal.holds(duel)  # read after every decision, so no event is missed
+            if self.step_index >= len(lv.steps) and met:
                 self.state = WON
                 return
             ask = duel.pending
             if ask is None or duel.round > lv.last_round:
                 self.state = LOST
                 return
-            if ask.kind == "roll":
-                duel.apply(ask.player, self._roll(ask))
-                continue
-            if ask.player == lv.learner:
+            if ask.player == lv.learner and ask.kind != "roll":
                 s = self.step
                 if s is not None and ask.find(s.answer) is not None:
                     return  # the learner's turn to decide
+            if self.slice is not None and done >= self.slice:
+                self.busy = True
+                return
+            done += 1
+            self._auto += 1
+            if ask.kind == "roll":
+                duel.apply(ask.player, self._roll(ask))
+            elif ask.player == lv.learner:
                 duel.apply(ask.player, quiet_choice(ask))
-                continue
-            duel.apply(ask.player, self._reply(ask))
+            else:
+                duel.apply(ask.player, self._reply(ask))
         raise state.EngineError(f"level {lv.id}: no end after {MAX_AUTO} automatic decisions")
