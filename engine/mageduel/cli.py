@@ -1,4 +1,4 @@
-"""``python -m mageduel``: simulate, play, replay, validate, schema, roster.
+"""``python -m mageduel``: simulate, play, replay, validate, schema, roster, lessons.
 
 Exit codes: 0 fine; 1 a replay diverges or a step is illegal; 2 bad input (the messages name each bad
 field). No input of any kind produces a traceback: every error is a message on stderr.
@@ -302,6 +302,7 @@ def schemas() -> dict[str, Any]:
     from .creatures import CreatureCatalogue
     from .dice import DiceSpec
     from .events import EventModel
+    from .lessons.model import LessonBook
     from .replay import Replay
     from .roster import Roster
     from .scenario import Scenario
@@ -322,6 +323,7 @@ def schemas() -> dict[str, Any]:
         "creatures": CreatureCatalogue.model_json_schema(),
         "roster": Roster.model_json_schema(),
         "showcases": Showcases.model_json_schema(),
+        "lessons": LessonBook.model_json_schema(),
     }
 
 
@@ -356,6 +358,54 @@ def cmd_roster(args: argparse.Namespace) -> int:
         )
     _print(out)
     return 0
+
+
+def cmd_lessons(args: argparse.Namespace) -> int:
+    """The rules tutorial: list the levels, or (``--check``) play every level as a test."""
+    from . import lessons
+
+    try:
+        lessons.book()
+    except ValidationError as exc:
+        raise InputError("\n".join(["invalid lessons file:"] + ["  " + m for m in _messages(exc)])) from None
+    if not args.check:
+        out = [
+            {
+                "level": ref,
+                "id": f"{lessons.stage_of(ref).id}/{lessons.level(ref).id}",
+                "title": lessons.level(ref).title.model_dump(),
+                "teaches": lessons.level(ref).teaches,
+            }
+            for ref in lessons.refs()
+        ]
+        if args.json:
+            _print(out)
+        else:
+            for row in out:
+                print(
+                    f"{row['level']:>5}  {row['id']:<28} {row['title']['en']}  ({', '.join(row['teaches'])})"
+                )
+        return 0
+    from .lessons.check import check_all
+
+    report = check_all()
+    for r in report.levels:
+        mark = "ok" if not r.failures else "FAIL"
+        line = f"{r.ref:>5}  {r.id:<22} {mark:<4} {r.decisions} decision(s); shows {', '.join(r.clauses)}"
+        print(line, file=sys.stderr if args.json else sys.stdout)
+    for f in report.failures:
+        print(f"failure: {f}", file=sys.stderr)
+    if report.missing:
+        print(f"clauses no level shows: {', '.join(report.missing)}", file=sys.stderr)
+    if args.json:
+        _print(report.summary())
+    else:
+        total = len(report.covered) + len(report.missing)
+        print(
+            f"{report.stages} stages, {len(report.levels)} levels; clauses shown "
+            f"{len(report.covered)}/{total}; failures {len(report.failures)}"
+        )
+    return 0 if report.ok else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -404,6 +454,10 @@ def build_parser() -> argparse.ArgumentParser:
     sc = sub.add_parser("schema", help="JSON Schemas of the boundary models")
     sc.add_argument("name", nargs="?")
     sc.set_defaults(fn=cmd_schema)
+    le = sub.add_parser("lessons", help="the rules tutorial's levels; --check plays each as a test")
+    le.add_argument("--check", action="store_true", help="play every level's solution and wrong moves")
+    le.add_argument("--json", action="store_true", help="end with one JSON line (the summary)")
+    le.set_defaults(fn=cmd_lessons)
     ro = sub.add_parser("roster", help="the premade characters")
     ro.set_defaults(fn=cmd_roster)
     return p

@@ -20,6 +20,7 @@ Time (MD-24, 600 rounds) is the core's ``options.max_rounds`` check, logged with
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from . import geometry
@@ -330,7 +331,10 @@ def on_event(duel: Duel, e: Event) -> None:
         disqualify(duel, c, why)
     elif key == "breaks_terms" and "breach" not in duel.data:
         duel.data["breach"] = {"by": actor, "side": c.side, "why": why}
-        duel.emit("breach", actor, {"why": why, "loses": True}, ("DU-2",))
+        # The event cites the term that was broken too (DU-4 weapons, DU-6 summoning, DU-7 bans), as the
+        # reason names it ("the terms allow only melee weapons (DU-4); breaking the terms loses the duel").
+        broken = tuple(c for c in dict.fromkeys(re.findall(r"\((DU-\d+)\)", why)) if c != "DU-2")
+        duel.emit("breach", actor, {"why": why, "loses": True}, ("DU-2", *broken))
         if duel.kind != "mageduel":
             # DU-2: ordinary combat from now on: no duel actions, no duel protections.
             duel.data["ordinary_combat"] = True

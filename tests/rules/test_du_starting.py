@@ -43,7 +43,7 @@ def test_du2_breaking_the_terms_loses_then_ordinary_combat_goes_on():
     )
     d.run(until=lambda du: bool([e for e in du.events if e.kind == "breach"]))
     (breach,) = d.events("breach")
-    assert breach.actor == "p1" and "DU-4" in breach.data["why"] and breach.clauses == ("DU-2",)
+    assert breach.actor == "p1" and "DU-4" in breach.data["why"] and breach.clauses == ("DU-2", "DU-4")
     assert d.duel.outcome is None  # the fight is not over...
     assert d.duel.data["duel_actions_off"]  # ...but it is no longer a duel: no duel actions
     d.run()
@@ -387,7 +387,7 @@ def test_du7_a_ban_on_poison_forbids_a_poisonous_bite():
     assert "the terms ban poison (DU-7)" in marked.data["breaks_terms"]
     allowed.duel.apply("p1", bite)  # taken anyway: the side breaks the terms and loses (DU-2)
     (breach,) = allowed.events("breach")
-    assert breach.actor == "p1s1" and "DU-7" in breach.data["why"]
+    assert breach.actor == "p1s1" and "DU-7" in breach.data["why"] and breach.clauses == ("DU-2", "DU-7")
 
 
 def test_du4_contradictory_weapon_terms_are_refused():

@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from web import lesson
 from web.arena_view import FIRST_PAIR
 from web.game import board, decide, panels, text
 from web.game.session import (
@@ -192,6 +193,9 @@ class App:
     confirm: str | None = None
     #: The replay of a duel left for a new one: still downloadable from the setup screen.
     abandoned: str | None = None
+    #: The rules tutorial (web/lesson.py) while it is on screen; its progress survives leaving it.
+    tutor: lesson.Tutor | None = None
+    lesson_progress: dict[str, int] = field(default_factory=dict)
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -215,8 +219,36 @@ class App:
             "zone-size",
             "preview-move",
             "cancel-move",
+            "lesson",
         ):
             self.persist()
+
+    def on_lesson(self, data: dict[str, str]) -> None:
+        """The tutorial (issue 13): ``do`` is open (``ref``), menu, choose (``option``), hint, retry, next
+        (also skip) or close (back to the game)."""
+        do = data.get("do", "menu")
+        if do == "close":
+            self.tutor = None
+            self.effects.append(("hash", ""))
+            return
+        if self.tutor is None:
+            self.tutor = lesson.Tutor(progress=self.lesson_progress)
+        tu = self.tutor
+        self.clause = None
+        if do == "open":
+            tu.open(data.get("ref", ""))
+        elif do == "choose":
+            tu.choose(data.get("option", ""))
+        elif do == "hint":
+            tu.show_hint()
+        elif do == "retry":
+            tu.retry()
+        elif do == "next":
+            tu.go_next()
+        else:
+            tu.menu()
+        self.effects.extend(tu.effects)
+        tu.effects.clear()
 
     def on_start(self, data: dict[str, str]) -> None:
         self.read_form(data)
@@ -600,12 +632,23 @@ class App:
             duel.apply(duel.pending.player, ai.Opponent("normal").choose(view))
             duel.view(duel.pending.player if duel.pending is not None else None)
 
+    def automatic(self) -> bool:
+        """Whether the page should let the engine play on without waiting for a click."""
+        if self.tutor is not None:
+            return self.tutor.busy()
+        return self.session is not None and self.session.automatic()
+
     def pump(self, budget_s: float = 0.03, clock: Any = None) -> bool:
         """Let the computer decide for up to ``budget_s`` seconds; True if it has more to do (the page calls
         again after drawing, so the main thread is never held for long)."""
         import time
 
         clock = clock or time.perf_counter
+        if self.tutor is not None:  # a long lesson plays in slices too (web/lesson.py)
+            more = self.tutor.pump()
+            self.effects.extend(self.tutor.effects)
+            self.tutor.effects.clear()
+            return more
         s = self.session
         if s is None:
             return False
@@ -625,7 +668,9 @@ class App:
     def render(self) -> str:
         lang = self.lang
         s = self.session
-        if s is None:
+        if self.tutor is not None:
+            body = lesson.render(self.tutor, lang)
+        elif s is None:
             body = self.render_setup()
         elif s.handoff is not None:
             body = self.render_handoff()
@@ -763,6 +808,8 @@ class App:
         return (
             f'<section class="screen setup" data-screen="setup" aria-labelledby="setup-title">'
             f'<h2 id="setup-title">{escape(t("setup.title", lang))}</h2>'
+            f'<p class="learn"><a href="#lessons" class="learn-link" data-act="lesson" data-do="menu">'
+            f"{escape(t('lesson.learn', lang))}</a></p>"
             f'<form class="setup-form" data-act="start">'
             f'<fieldset class="kind"><legend>{escape(t("setup.kind", lang))}</legend>{kinds}'
             f'<p class="kind-help">{escape(t("ux.kind." + f.kind, lang))}</p></fieldset>'

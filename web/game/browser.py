@@ -17,6 +17,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web.game.app import App, decode_fragment
 from web.game.session import SaveError
 from web.i18n import t
+from web.lesson import PROGRESS_KEY, parse_progress
 
 SAVE_KEY = "mageduel.save"
 SLICE_S = 0.02
@@ -83,8 +84,8 @@ def draw() -> None:
     document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
     arena = document.getElementById("arena")
     if found(arena):
-        arena.hidden = app.session is not None
-        if app.session is None:
+        arena.hidden = app.session is not None or app.tutor is not None
+        if app.session is None and app.tutor is None:
             arena.innerHTML = app.render_preview()
     target = None
     if key:
@@ -131,6 +132,17 @@ def _effects() -> None:
                 pass
         elif kind == "clear" and store is not None:
             store.removeItem(SAVE_KEY)
+        elif kind == "lessons-progress" and store is not None:
+            try:
+                store.setItem(PROGRESS_KEY, effect[1])
+            except Exception:  # noqa: BLE001 - quota: the lesson still plays
+                pass
+        elif kind == "hash":
+            # The address names the lesson on screen (#lesson=2-3), without a new history entry per click.
+            url = f"{window.location.pathname}{window.location.search}" + (
+                f"#{effect[1]}" if effect[1] else ""
+            )
+            window.history.replaceState(None, "", url)
         elif kind == "copy":
             _copy(effect[1])
         elif kind == "share":
@@ -191,7 +203,7 @@ def act(name: str, data: dict[str, str]) -> None:
 def schedule() -> None:
     """Let the computer decide in slices between frames until a person must decide."""
     global _pumping
-    if _pumping or app.session is None or not app.session.automatic():
+    if _pumping or not app.automatic():
         return
     _pumping = True
     root.dataset.thinking = "true"
@@ -374,7 +386,18 @@ def mount(element_id: str = "game") -> App:
     store = _storage()
     app.storage = store is not None
     hash_ = str(window.location.hash or "")
-    if hash_.startswith("#replay="):
+    if store is not None:
+        kept = store.getItem(PROGRESS_KEY)
+        app.lesson_progress = parse_progress(str(kept) if found(kept) else None)
+    if hash_.startswith("#lesson=") or hash_ == "#lessons":
+        # A linked lesson (issue 13); the duel kept from the last visit waits behind it.
+        app.on_lesson({"do": "open", "ref": hash_[len("#lesson=") :]} if "=" in hash_ else {"do": "menu"})
+        app.effects.clear()
+        if store is not None:
+            saved = store.getItem(SAVE_KEY)
+            if found(saved) and saved and app.restore(saved):
+                store.removeItem(SAVE_KEY)
+    elif hash_.startswith("#replay="):
         try:
             why = app.restore(decode_fragment(hash_), replay=True)
         except SaveError as exc:

@@ -268,12 +268,26 @@ def log_text(view: Any, lang: str) -> str:
     return "\n".join(out)
 
 
+def _lesson_link(clause_id: str, lang: str) -> str:
+    """ "See it in a lesson": the first tutorial level that shows the clause happening (issue 13)."""
+    from web.lesson import lesson_for_clause
+
+    ref = lesson_for_clause(clause_id)
+    if ref is None:
+        return ""
+    return (
+        f'<p><a href="#lesson={ref}" class="lesson-link" data-act="lesson" data-do="open" data-ref="{ref}">'
+        f"{escape(t('lesson.see', lang))}</a></p>"
+    )
+
+
 def clause_box(clause_id: str, lang: str) -> str:
     title = text.clause_title(clause_id, lang)
     statement = text.clause_statement(clause_id, lang)
     return (
         f'<aside class="clause-box" role="dialog" aria-modal="false" aria-labelledby="clause-title">'
         f'<h3 id="clause-title">{escape(clause_id)} — {escape(title)}</h3><p>{escape(statement)}</p>'
+        f"{_lesson_link(clause_id, lang)}"
         f'<button type="button" data-act="close-clause" data-key="Escape" data-autofocus>'
         f"{escape(t('ui.close', lang))}</button></aside>"
     )

@@ -1,0 +1,105 @@
+"""The rules tutorial in the page (issue 13): a whole stage by clicking in French, a level in English, a level
+with the keyboard only, a level linked by its address, the wrong move undone with why, progress kept.
+
+The first stage takes 9 levels x (1 choice + 1 "next") = 18 clicks, plus 2 to reach it from the first screen
+("Learn in five minutes", "Start"): 20 clicks. Screenshots at 1280x800 and 390x844 go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from mageduel import lessons
+
+from tests.browser.helpers import artifact, wait_ready
+from tests.browser.test_game_play import game_site, open_game  # noqa: F401 - the fixture is used by name
+
+pytestmark = pytest.mark.browser
+
+
+def lesson_state(page, ref: str, state: str) -> None:
+    page.wait_for_selector(f'[data-screen="lesson"][data-lesson="{ref}"][data-state="{state}"]')
+
+
+def test_lessons_a_whole_stage_by_clicking_in_french(browser, game_site):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    open_game(page, game_site, "fr")
+    clicks = 0
+    page.get_by_text("Apprenez en cinq minutes").click()
+    clicks += 1
+    page.wait_for_selector('[data-screen="lessons"]')
+    page.get_by_role("button", name="Commencer").click()
+    clicks += 1
+    stage = lessons.book().stages[0]
+    for i, lv in enumerate(stage.levels, 1):
+        ref = f"1-{i}"
+        lesson_state(page, ref, "playing")
+        assert page.locator(".lesson-goal").inner_text().startswith("But")
+        for step in lv.steps:
+            page.locator(f'.lesson-opt[data-option="{step.answer}"]').click()
+            clicks += 1
+        lesson_state(page, ref, "won")
+        assert page.locator(".lesson-won [data-stars]").get_attribute("data-stars") == "3"
+        if i == 1:
+            page.screenshot(path=str(artifact("lesson-fr-1280x800.png")), full_page=True)
+        page.get_by_role("button", name="Leçon suivante").click()
+        clicks += 1
+    lesson_state(page, "2-1", "playing")
+    assert clicks == 2 + sum(len(lv.steps) + 1 for lv in stage.levels) == 20
+    page.close()
+
+
+def test_lessons_one_level_in_english_with_a_wrong_move_undone_and_progress_kept(browser, game_site):  # noqa: F811
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{game_site}/?lang=en#lesson=2-4")
+    assert wait_ready(page) == "true"
+    page.wait_for_selector('[data-screen="lesson"][data-lesson="2-4"]')
+    lv = lessons.level("2-4")
+    wrong = lv.steps[0].wrong[0]
+    page.locator(f'.lesson-opt[data-option="{wrong.option}"]').click()
+    page.wait_for_selector(".lesson-wrong")
+    assert wrong.why.en in page.locator(".lesson-wrong").inner_text()
+    lesson_state(page, "2-4", "playing")
+    page.get_by_role("button", name="Hint").click()
+    assert lv.steps[0].hint.en in page.locator(".lesson-hint").inner_text()
+    page.screenshot(path=str(artifact("lesson-en-390x844.png")), full_page=True)
+    page.locator(f'.lesson-opt[data-option="{lv.steps[0].answer}"]').click()
+    lesson_state(page, "2-4", "won")
+    assert page.locator(".lesson-won [data-stars]").get_attribute("data-stars") == "2"  # one mistake
+    assert "#lesson=2-4" in page.url
+    page.reload()
+    assert wait_ready(page) == "true"
+    page.wait_for_selector('[data-screen="lesson"][data-lesson="2-4"]')
+    page.get_by_role("button", name="All lessons").click()
+    page.wait_for_selector('[data-screen="lessons"]')
+    assert page.locator('a[data-ref="2-4"] + .stars').get_attribute("data-stars") == "2"
+    page.close()
+
+
+def test_lessons_one_level_by_keyboard_only(browser, game_site):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{game_site}/?lang=en#lesson=2-1")
+    assert wait_ready(page) == "true"
+    page.wait_for_selector('[data-screen="lesson"][data-lesson="2-1"]')
+    lv = lessons.level("2-1")
+    for n, step in enumerate(lv.steps):
+        key = str(sorted([step.answer, *[w.option for w in step.wrong]]).index(step.answer) + 1)
+        page.keyboard.press(key)
+        page.wait_for_function(
+            f"document.querySelector('[data-screen=lesson]').dataset.state !== 'playing'"
+            f" || document.querySelector('.lesson-step')?.textContent.startsWith('Step {n + 2}')"
+        )
+    lesson_state(page, "2-1", "won")
+    page.keyboard.press("n")
+    lesson_state(page, "2-2", "playing")
+    page.close()
+
+
+def test_lessons_a_clause_chip_offers_its_lesson(browser, game_site):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{game_site}/?lang=en#lesson=4-1")
+    assert wait_ready(page) == "true"
+    page.wait_for_selector('[data-screen="lesson"][data-lesson="4-1"]')
+    page.locator('.lesson-teaches .clause-link[data-clause="MD-16"]').click()
+    page.get_by_role("link", name="See it in a lesson").click()
+    page.wait_for_selector('[data-screen="lesson"][data-lesson="4-1"]')
+    page.close()

@@ -1,0 +1,87 @@
+"""The tutorial's screen (web/lesson.py) clicked through in CPython, as the page would (issue 13)."""
+
+from __future__ import annotations
+
+import re
+
+from mageduel import lessons
+
+from web import lesson
+from web.game.app import App
+from web.game.panels import clause_box
+
+
+def click(app: App, **data: str) -> str:
+    app.handle("lesson", data)
+    return app.render()
+
+
+def test_the_first_screen_offers_to_learn_in_five_minutes():
+    assert "Apprenez en cinq minutes" in App(lang="fr").render()
+    assert "Learn in five minutes" in App(lang="en").render()
+
+
+def test_a_whole_stage_is_played_by_choosing_the_offered_answers_in_french():
+    app = App(lang="fr")
+    html = click(app, do="menu")
+    assert 'data-screen="lessons"' in html and "0 leçons faites sur" in html
+    click(app, do="open", ref="1-1")
+    for i, lv in enumerate(lessons.book().stages[0].levels, 1):
+        assert app.tutor.ref == f"1-{i}"
+        for step in lv.steps:
+            html = app.render()
+            offered = re.findall(r'data-do="choose" data-option="([^"]+)"', html)
+            assert step.answer in offered and len(offered) == 1 + len(step.wrong)
+            html = click(app, do="choose", option=step.answer)
+        assert 'data-state="won"' in html and 'data-stars="3"' in html
+        click(app, do="next")
+    assert app.tutor.ref == "2-1"
+    assert all(app.lesson_progress[f"1-{i}"] == 3 for i in range(1, len(lessons.book().stages[0].levels) + 1))
+    kept = [e for e in app.effects if e[0] == "lessons-progress"]
+    assert kept and '"1-1": 3' in kept[-1][1]  # the page is asked to keep the progress
+
+
+def test_a_wrong_move_is_undone_with_why_and_the_hint_retry_and_skip_never_leave_one_stuck():
+    app = App(lang="en")
+    click(app, do="open", ref="2-1")
+    step = app.tutor.play.level.steps[0]
+    before = len(app.tutor.play.duel.events)
+    html = click(app, do="choose", option=step.wrong[0].option)
+    assert step.wrong[0].why.en.replace("'", "&#x27;") in html and "The move is undone" in html
+    assert len(app.tutor.play.duel.events) == before and app.tutor.play.step_index == 0
+    assert step.hint.en.replace("'", "&#x27;") in click(app, do="hint")
+    click(app, do="retry")
+    assert app.tutor.play.decisions == 0
+    click(app, do="next")
+    assert app.tutor.ref == "2-2"
+    click(app, do="open", ref="99-1")
+    assert app.tutor.play is None and 'data-screen="lessons"' in app.render()
+    click(app, do="close")
+    assert app.tutor is None and 'data-screen="setup"' in app.render()
+
+
+def test_a_clause_box_offers_the_lesson_that_shows_it():
+    box = clause_box("MD-16", "en")
+    ref = lesson.lesson_for_clause("MD-16")
+    assert ref is not None and f'data-ref="{ref}"' in box and "See it in a lesson" in box
+    assert "MD-16" in lessons.level(ref).teaches
+    assert "lesson" not in clause_box("MD-18", "en")  # no level shows MD-18 yet
+
+
+def test_stored_progress_is_read_forgivingly():
+    assert lesson.parse_progress('{"1-1": 3, "1-2": 9, "x": "a"}') == {"1-1": 3}
+    assert lesson.parse_progress("not json") == {} and lesson.parse_progress(None) == {}
+    assert lesson.parse_progress("[1, 2]") == {}
+
+
+def test_a_long_level_plays_in_slices_between_frames():
+    app = App(lang="en")
+    ref = next(r for r in lessons.refs() if lessons.level(r).id == "hour")  # 600 rounds
+    click(app, do="open", ref=ref)
+    html = click(app, do="choose", option=lessons.level(ref).steps[0].answer)
+    assert app.automatic() and "The duel plays on" in html and "lesson-opt" not in html
+    slices = 0
+    while app.pump():
+        slices += 1
+    assert slices > 10 and not app.automatic()
+    assert 'data-state="won"' in app.render() and app.lesson_progress[ref] == 3
