@@ -294,14 +294,19 @@ def cast_spell(
                 "targets": targets,
                 "point": list(point) if point else None,
                 "defensive": defensive,
-                **({"item": item, "item_kind": use["kind"]} if use else {}),
             },
             ("C-9", "MD-26"),
         )
+        # MD-26: the item is the caster's secret too (a one-spell scroll or wand would name the spell).
         duel.emit(
             "casting-spell",
             c.id,
-            {"spell": sp.id, "level": slot, "school": sp.school},
+            {
+                "spell": sp.id,
+                "level": slot,
+                "school": sp.school,
+                **({"item": item, "item_kind": use["kind"]} if use else {}),
+            },
             ("MD-26",),
             audience=(c.id,),
         )
@@ -406,7 +411,7 @@ def cast_spell(
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
-        for tid in cast.dodgers:
+        for tid in sorted(cast.dodgers):  # a set: its order would follow the hash seed
             _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
         if c.has("invisible") and hostile(sp):
             for cond in [x for x in c.conditions if x.name == "invisible" and x.data.get("ends_on_attack")]:
@@ -463,7 +468,7 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     if duel.outcome is not None or c.status != "active":
         return
     yield from resolve(duel, Ctx(cast, c, sp, cond.data["cl"], cond.data["dc"]), sp.effects, t.id)
-    for tid in cast.dodgers:
+    for tid in sorted(cast.dodgers):  # a set: its order would follow the hash seed
         _rx.dodge_aftermath(duel, duel.by_id[tid])  # DU-25
 
 
@@ -857,17 +862,30 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
         tuple(ad.clauses),
     )
     if ad.ability == "con" and t.ability("con") <= 0 and t.status not in ("dead", "slain"):
-        t.status = "dead"
-        duel.emit("status", t.id, {"status": "dead", "why": "Constitution 0"}, ("C-6",))
+        if duel.kind == "mageduel":  # MD-15: Constitution 0 is "slain" in a mageduel, never dead (MD-14)
+            t.status = "slain"
+            duel.emit("status", t.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
+        else:
+            t.status = "dead"
+            duel.emit("status", t.id, {"status": "dead", "why": "Constitution 0"}, ("C-6",))
     duel.update_status(t)
 
 
 def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     n = yield from _amount(duel, ctx, node, "negative levels")
     t.negative_levels += n
-    t.max_hp -= 5 * n
-    t.hp -= 5 * n
+    # 5 hit points a level, from the maximum and the current alike; the maximum stays at least 1 (a
+    # character with no hit points left to lose is not "active" at 0 maximum): as many negative levels as
+    # Hit Dice kill (C-6), which a mageduel turns into "slain" (MD-14, :meth:`Duel.update_status`).
+    lost = min(5 * n, t.max_hp - 1)
+    t.max_hp -= lost
+    t.hp -= lost
     duel.emit("negative-levels", t.id, {"levels": n, "total": t.negative_levels}, ())
+    if t.negative_levels >= t.hd and t.status not in ("dead", "slain"):
+        if duel.kind == "mageduel":
+            t.hp = min(t.hp, 0)
+        else:
+            t.hp = -t.ability("con")
     duel.update_status(t)
 
 
@@ -1307,6 +1325,9 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         )
         if dmg.slay == "petrified":
             duel.add_condition(t.id, Condition("petrified", source=dmg.spell or "", clauses=("C-11",)))
+        elif duel.kind == "mageduel" and duel.data.get("md_started"):
+            t.status = "slain"  # MD-14: nobody dies in a mageduel
+            duel.emit("status", t.id, {"status": "slain", "why": dmg.slay}, ("MD-14",))
         else:
             t.hp = -t.ability("con")
             t.status = "dead"
