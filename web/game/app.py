@@ -18,7 +18,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from web.game import board, decide, panels, text
+from web.game import board, confirm, decide, panels, text
 from web.game.session import (
     COMPUTER,
     Save,
@@ -64,15 +64,11 @@ def encode_fragment(save_json: str) -> str:
 
 
 def decode_fragment(fragment: str) -> str:
-    """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one."""
-    body = fragment.lstrip("#")
-    if not body.startswith("replay="):
-        raise SaveError("the link holds no replay", "save.err.nolink")
-    data = body[len("replay=") :]
-    try:
-        return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))).decode("utf-8")
-    except (ValueError, zlib.error) as exc:
-        raise SaveError(f"the replay in the link is damaged ({exc})", "save.err.damaged") from None
+    """The save JSON from ``#replay=...``, inflated to at most 1 MB; raises :class:`SaveError` if it is not
+    one (``web.game.persistence.decode_link``)."""
+    from web.game.persistence import decode_link
+
+    return decode_link(fragment)
 
 
 #: DU-4's forms of weapon attack, and DU-4/DU-7/DU-31's switches that only a plain duel has.
@@ -168,6 +164,13 @@ class App:
     #: Effects for the page to carry out after a click: ("copy", text), ("download", name, text),
     #: ("save", json)…
     effects: list[tuple[str, ...]] = field(default_factory=list)
+    #: Issue 11: this browser keeps a duel other than the one on screen (a replay link was opened), so
+    #: "New duel" and "Play on" ask before replacing it (``confirm``: what is being asked, or None).
+    kept: bool = False
+    confirm: str | None = None
+    #: A save or link that would not load, set aside to download (``stored``: kept in storage too).
+    set_aside: str | None = None
+    set_aside_stored: bool = False
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -178,7 +181,8 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in ("filter", "clause", "close-clause", "keys", "copy-log", "motion"):
+        quiet = act in ("filter", "clause", "close-clause", "keys", "copy-log", "motion")
+        if not quiet and self.confirm is None:  # nothing is saved while a question is open
             self.persist()
 
     def on_start(self, data: dict[str, str]) -> None:
@@ -295,11 +299,37 @@ class App:
     def on_rematch(self, data: dict[str, str]) -> None:
         if self.session is not None:
             setup = self.session.setup
-            self.session = Session(setup.model_copy(update={"seed": setup.seed + 1}))
+            try:
+                self.session = Session(setup.model_copy(update={"seed": setup.seed + 1}))
+            except ValidationError as exc:  # a setup the engine refuses: said, and the duel stays on screen
+                self.notice = "; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc, self.lang))
 
     def on_new(self, data: dict[str, str]) -> None:
+        if self.kept and self.session is not None and self.session.replaying:
+            self.confirm = "new"  # the kept duel is not this replay: ask before it is replaced
+            return
         self.session = None
         self.effects.append(("clear",))
+
+    def on_confirm(self, data: dict[str, str]) -> None:
+        what, self.confirm = data.get("what"), None
+        if what not in ("new", "play-on"):
+            return
+        self.kept = False
+        if what == "new":
+            self.session = None
+            self.effects.append(("clear",))
+        else:
+            self.on_play_on(data)
+
+    def on_cancel_confirm(self, data: dict[str, str]) -> None:
+        self.confirm = None
+
+    def on_download_set_aside(self, data: dict[str, str]) -> None:
+        from web.game.persistence import SET_ASIDE_FILE
+
+        if self.set_aside is not None:
+            self.effects.append(("download", SET_ASIDE_FILE, self.set_aside))
 
     def on_add_duellist(self, data: dict[str, str]) -> None:
         """A third or fourth duellist (two to four): each for themself until given a side."""
@@ -314,6 +344,8 @@ class App:
             f.count -= 1
 
     def on_resume(self, data: dict[str, str]) -> None:
+        self.confirm = None
+        self.kept = False
         self.effects.append(("resume",))
 
     def on_seek(self, data: dict[str, str]) -> None:
@@ -329,6 +361,9 @@ class App:
         """Leave the replay and take over from where it stands, with the original controls."""
         s = self.session
         if s is not None and s.replaying:
+            if self.kept:
+                self.confirm = "play-on"  # it would replace the kept duel: ask first
+                return
             saved = Save(setup=s.setup, replay=s.replay_record())  # the decisions watched so far
             self.session = Session.from_save(saved)
 
@@ -491,11 +526,15 @@ class App:
             extra += panels.clause_box(self.clause, lang)
         if self.show_keys:
             extra += self.render_keys()
+        if self.confirm:
+            extra += confirm.ask_box(self.confirm, lang)
         notice = (
             f'<p class="notice" role="status">{escape(self.notice)}</p>'
             if self.notice
             else '<p class="notice" role="status"></p>'
         )
+        if self.set_aside is not None:
+            notice += confirm.set_aside_note(lang, self.set_aside_stored)
         # A box first in the document, so its close button is the one that takes the focus.
         return extra + body + notice
 
