@@ -167,3 +167,17 @@ def test_a_set_aside_save_is_offered_for_download():
     assert 'data-act="download-set-aside"' in html and 'data-set-aside="stored"' in html
     app.handle("download-set-aside")
     assert ("download", "mageduel-set-aside.json", '{"bad": true}') in app.effects
+
+
+def test_finding4_after_a_link_start_asks_before_replacing_the_kept_game():
+    """A link opened (good or bad) with a duel kept in the browser: the setup offers to resume it, and
+    Start asks before replacing it."""
+    app = App(kept=True, can_resume=True)
+    assert 'data-act="resume"' in app.render()
+    app.handle("start", {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "seed": "7"})
+    assert app.confirm == "start" and app.session is None
+    assert not any(e[0] in ("save", "clear") for e in app.effects)
+    assert 'data-act="confirm" data-what="start"' in app.render()
+    app.handle("confirm", {"what": "start"})
+    assert app.session is not None and app.session.setup.seed == 7 and not app.kept
+    assert any(e[0] == "save" for e in app.effects)

@@ -190,6 +190,9 @@ class App:
         setup = self.validate_form()
         if setup is None:
             return
+        if self.kept:
+            self.confirm = "start"  # the browser keeps another duel (a link was opened): ask first
+            return
         try:
             self.session = Session(setup)
         except ValidationError as exc:
@@ -313,12 +316,14 @@ class App:
 
     def on_confirm(self, data: dict[str, str]) -> None:
         what, self.confirm = data.get("what"), None
-        if what not in ("new", "play-on"):
+        if what not in ("new", "play-on", "start"):
             return
-        self.kept = False
+        self.kept = self.can_resume = False
         if what == "new":
             self.session = None
             self.effects.append(("clear",))
+        elif what == "start":
+            self.on_start({})  # the form as it was read when Start was pressed
         else:
             self.on_play_on(data)
 
@@ -345,7 +350,7 @@ class App:
 
     def on_resume(self, data: dict[str, str]) -> None:
         self.confirm = None
-        self.kept = False
+        self.kept = self.can_resume = False
         self.effects.append(("resume",))
 
     def on_seek(self, data: dict[str, str]) -> None:

@@ -444,7 +444,8 @@ def _open_link(store: Any, fragment: str) -> None:
             pass
     if store is not None:
         kept = store.getItem(SAVE_KEY)
-        app.kept = app.session is not None and found(kept) and bool(kept)
+        # The kept duel is not this link's: the setup offers to resume it, and nothing replaces it unasked.
+        app.kept = app.can_resume = found(kept) and bool(kept)
 
 
 def _warm() -> None:

@@ -15,6 +15,7 @@ from web.i18n import t
 ASKS = {
     "new": ("reliab.ask.new", "reliab.ask.new.yes"),
     "play-on": ("reliab.ask.playon", "reliab.ask.playon.yes"),
+    "start": ("reliab.ask.start", "reliab.ask.start.yes"),
 }
 
 
