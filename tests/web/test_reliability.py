@@ -181,3 +181,26 @@ def test_finding4_after_a_link_start_asks_before_replacing_the_kept_game():
     app.handle("confirm", {"what": "start"})
     assert app.session is not None and app.session.setup.seed == 7 and not app.kept
     assert any(e[0] == "save" for e in app.effects)
+
+
+def test_finding4_an_imported_name_of_three_million_characters_is_refused_at_the_form():
+    """It made the save exceed storage, silently; now the sheet is refused beside the form (names ≤ 80)."""
+    from mageduel import roster
+
+    sheet = roster.get("tamsin").model_dump(mode="json")
+    sheet["name"] = {"en": "N" * 3_000_000, "fr": "N"}
+    app = App()
+    app.handle(
+        "start",
+        {
+            "kind": "mageduel",
+            "character0": "import",
+            "sheet0": json.dumps(sheet),
+            "character1": "bram",
+            "seed": "1",
+        },
+    )
+    assert app.session is None
+    errors = app.form.errors["sheet0"]
+    assert any(loc == "name.en" for loc, _ in errors), errors
+    assert all(len(msg) < 300 for _, msg in errors)
