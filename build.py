@@ -442,8 +442,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # Once only: a subclass that already sent one of them must not make it a list ("*, *" is refused).
+        sent = b"".join(getattr(self, "_headers_buffer", [])).lower()
         for name, value in EMBED_HEADERS.items():
-            self.send_header(name, value)
+            if f"\r\n{name.lower()}:".encode() not in sent:
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the stdlib's signature

@@ -29,3 +29,24 @@ def test_finding8_serve_allows_any_origin_on_every_file(tmp_path):
                 assert mime in response.headers["Content-Type"]
     finally:
         server.shutdown()
+
+
+def test_finding8_a_subclass_that_sends_the_header_itself_does_not_get_it_twice(tmp_path):
+    import functools
+    import threading
+
+    class CrossOrigin(build.SiteHandler):
+        def end_headers(self) -> None:
+            self.send_header("Access-Control-Allow-Origin", "*")
+            super().end_headers()
+
+    (tmp_path / "index.html").write_text("<!doctype html><title>x</title>")
+    server = build.Server(("127.0.0.1", 0), functools.partial(CrossOrigin, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with urllib.request.urlopen(
+            f"http://127.0.0.1:{server.server_address[1]}/index.html", timeout=30
+        ) as r:
+            assert r.headers.get_all("Access-Control-Allow-Origin") == ["*"]
+    finally:
+        server.shutdown()
