@@ -455,13 +455,25 @@ def build() -> None:
 # --- serving -----------------------------------------------------------------------------------------
 
 
+#: What a page embedded in a sandboxed frame needs (an opaque origin, "null"): its module scripts, wasm and
+#: wheels are fetched in CORS mode, so every file must allow any origin; and a host page that isolates itself
+#: (Cross-Origin-Embedder-Policy) takes only resources that allow being embedded cross-origin.
+EMBED_HEADERS = {"Access-Control-Allow-Origin": "*", "Cross-Origin-Resource-Policy": "cross-origin"}
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Serves a folder with the MIME types the site needs; revalidates so reloads are cheap and fresh."""
+    """Serves a folder with the MIME types the site needs; revalidates so reloads are cheap and fresh; sends
+    :data:`EMBED_HEADERS`, so the page starts inside any host's sandboxed iframe."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        # Once only: a subclass that already sent one of them must not make it a list ("*, *" is refused).
+        sent = b"".join(getattr(self, "_headers_buffer", [])).lower()
+        for name, value in EMBED_HEADERS.items():
+            if f"\r\n{name.lower()}:".encode() not in sent:
+                self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the stdlib's signature

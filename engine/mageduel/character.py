@@ -21,11 +21,12 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from . import classes
+from .bounds import MAX_NAME
 from .classes import ClassName, SkillName
 from .feats import FEATS, FeatEffect
 from .items import ARMORS, SHIELDS, Armor, Item, Worn
 from .spells import catalogue
-from .spells.model import School, Text
+from .spells.model import School
 from .weapons import WEAPONS, Weapon
 
 AbilityName = Literal["str", "dex", "con", "int", "wis", "cha"]
@@ -89,7 +90,23 @@ class FeatChoice(_Sheet):
         return self
 
 
-SpellLists = dict[Annotated[int, Field(ge=0, le=9)], tuple[str, ...]]
+SpellLists = dict[Annotated[int, Field(ge=0, le=9)], Annotated[tuple[str, ...], Field(max_length=60)]]
+
+
+class Name(_Sheet):
+    """A character's name in both languages: at most ``bounds.MAX_NAME`` characters each."""
+
+    en: str = Field(min_length=1, max_length=MAX_NAME)
+    fr: str = Field(min_length=1, max_length=MAX_NAME)
+
+
+class Tagline(_Sheet):
+    """The one line under a character's name."""
+
+    en: str = Field(min_length=1, max_length=200)
+    fr: str = Field(min_length=1, max_length=200)
+
+
 #: Class features a sheet may add to its base class (see ``Character.class_features``).
 ClassFeature = Literal["parry"]
 
@@ -98,20 +115,20 @@ class Character(_Sheet):
     """A wizard, sorcerer or fighter of level 1–20, with derived numbers as properties."""
 
     id: Id
-    name: Text
-    tagline: Text
+    name: Name
+    tagline: Tagline
     cls: ClassName
     level: int = Field(ge=1, le=20)
     abilities: Abilities
-    feats: tuple[FeatChoice, ...] = ()
-    skills: dict[SkillName, Annotated[int, Field(ge=0)]] = Field(default_factory=dict)
-    weapons: tuple[str, ...] = ()
+    feats: tuple[FeatChoice, ...] = Field(default=(), max_length=60)
+    skills: dict[SkillName, Annotated[int, Field(ge=0, le=40)]] = Field(default_factory=dict)
+    weapons: tuple[str, ...] = Field(default=(), max_length=20)
     #: Magic weapons: the enhancement bonus (+1 to +5) of each enchanted weapon carried, added to its
     #: attack and damage rolls; a duel's terms may allow only magic weapons (DU-4).
     weapon_enhancements: dict[str, Annotated[int, Field(ge=1, le=5)]] = Field(default_factory=dict)
     armor: str | None = None
     shield: str | None = None
-    items: tuple[Item, ...] = ()
+    items: tuple[Item, ...] = Field(default=(), max_length=40)
     #: Wizard: spell ids prepared in the slots of each spell level (a lower-level spell may fill a
     #: higher slot; the same spell may be prepared twice).
     prepared: SpellLists = Field(default_factory=dict)

@@ -21,37 +21,42 @@ class InputError(Exception):
     """Bad input: the message says what and where."""
 
 
-def _messages(exc: ValidationError, prefix: str = "") -> list[str]:
-    out = []
-    for err in exc.errors():
-        loc = ".".join(str(p) for p in err["loc"]) or "(top level)"
-        out.append(f"{prefix}{loc}: {err['msg']}")
-    return out
+def _cut(value: object) -> str:
+    from .bounds import cut
+
+    return cut(value)
 
 
 def _read_json(path: str) -> Any:
+    from .bounds import MAX_TEXT, BoundsError, load_json
+
     p = Path(path)
+    path = path if len(path) <= 80 else _cut(path)
     try:
+        if p.stat().st_size > 4 * MAX_TEXT:  # refused before reading: not even loaded into memory
+            raise InputError(f"{path}: {p.stat().st_size:,} bytes, more than a game file may hold")
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except IsADirectoryError:
         raise InputError(f"{path}: is a directory, not a file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise InputError(f"{path}: cannot be read ({exc})") from None
+        raise InputError(f"{path}: cannot be read ({_cut(str(exc))})") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
+        return load_json(text, "file")
+    except BoundsError as exc:
+        raise InputError(f"{path}: {exc}") from None
 
 
 def _validate(model: type[BaseModel], data: Any, what: str) -> Any:
+    from .bounds import refusal
+
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise InputError("\n".join([f"invalid {what}:"] + ["  " + m for m in _messages(exc)])) from None
+        raise InputError(refusal(exc, what)) from None
+    except RecursionError:
+        raise InputError(f"invalid {what}: nested too deep") from None
 
 
 def _kind_of(data: Any) -> str:
@@ -131,10 +136,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for who in (args.a, args.b):
         try:
             roster.get(who)
-        except KeyError as exc:
-            raise InputError(str(exc.args[0])) from None
-    if args.games < 1:
-        raise InputError("--games: must be at least 1")
+        except KeyError:
+            raise InputError(f"unknown character {_cut(who)}; known: {', '.join(roster.ids())}") from None
+    if not 1 <= args.games <= 10_000_000:
+        raise InputError(f"--games: give 1 to 10,000,000 games, not {_cut(args.games)}")
+    if not 0 <= args.seed < 2**64:
+        raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(args.seed)}")
     _deciders(args.policy, 0)  # names a bad --policy before any duel is played
     scenario = duel_scenario(args.a, args.b, args.kind)
     if args.progress_check is None:
@@ -226,14 +233,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .scenario import Scenario
     from .state import EngineError, IllegalDecision, new_duel
 
-    scenario = _validate(Scenario, _read_json(args.scenario), "scenario")
+    data = _read_json(args.scenario)
+    if isinstance(data, dict) and ("decisions" in data or "dice" in data):
+        raise InputError(
+            f"{args.scenario[:80]}: this is a replay, not a scenario; check it with 'replay', or play its "
+            "'scenario' part"
+        )
+    if not 0 <= args.seed < 2**64:
+        raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(args.seed)}")
+    scenario = _validate(Scenario, data, "scenario")
     if args.dice is not None:
-        try:
-            results = [int(x) for x in args.dice.split(",") if x.strip()]
-        except ValueError:
-            raise InputError("--dice: give whole numbers separated by commas, e.g. 20,3,14") from None
-        if not results or any(r < 1 for r in results):
-            raise InputError("--dice: every result must be a whole number of at least 1")
+        parts = [x.strip() for x in args.dice.split(",") if x.strip()]
+        if not parts or any(not x.isdigit() or len(x) > 3 for x in parts):
+            raise InputError(
+                "--dice: give whole numbers from 1 to 100 separated by commas, e.g. 20,3,14 "
+                f"(got {_cut(args.dice)})"
+            )
+        results = [int(x) for x in parts]
+        if any(not 1 <= r <= 100 for r in results) or len(results) > 200_000:
+            raise InputError("--dice: every result is a die's face, 1 to 100 (at most 200,000 of them)")
         source: Any = Scripted(results)
     else:
         source = Seeded(args.seed)
@@ -244,14 +262,14 @@ def cmd_play(args: argparse.Namespace) -> int:
         duel = new_duel(scenario, source)
         for n, line in enumerate(decisions, start=1):
             if duel.pending is None:
-                raise InputError(f"decision {n} ({line!r}): the duel is already over")
+                raise InputError(f"decision {n} ({_cut(line)}): the duel is already over")
             player, option = parse_decision(line)
             try:
                 duel.apply(player, option)
             except IllegalDecision as exc:
                 for e in duel.events[printed:]:
                     _print(EventModel.from_event(e).model_dump())
-                print(f"decision {n} ({line!r}) is illegal: {exc}", file=sys.stderr)
+                print(_line(f"decision {n} ({_cut(line)}) is illegal: {exc}"), file=sys.stderr)
                 return 1
         while duel.pending is not None:
             duel.apply(duel.pending.player, policy.choose(duel))
@@ -264,7 +282,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         try:
             Path(args.save).write_text(record(duel).model_dump_json(indent=1), encoding="utf-8")
         except OSError as exc:
-            raise InputError(f"--save {args.save}: cannot write ({exc})") from None
+            raise InputError(f"--save {_cut(args.save)}: cannot write ({_cut(str(exc))})") from None
     return 0
 
 
@@ -278,7 +296,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise InputError(str(exc)) from None
     _print(check.to_dict())
     if not check.ok:
-        print(check.reason, file=sys.stderr)
+        print(_line(check.reason), file=sys.stderr)
         return 1
     return 0
 
@@ -333,7 +351,7 @@ def cmd_schema(args: argparse.Namespace) -> int:
         _print(all_schemas)
         return 0
     if args.name not in all_schemas:
-        raise InputError(f"schema: unknown name {args.name!r}; known: {', '.join(sorted(all_schemas))}")
+        raise InputError(f"schema: unknown name {_cut(args.name)}; known: {', '.join(sorted(all_schemas))}")
     _print(all_schemas[args.name])
     return 0
 
@@ -367,7 +385,9 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     try:
         lessons.book()
     except ValidationError as exc:
-        raise InputError("\n".join(["invalid lessons file:"] + ["  " + m for m in _messages(exc)])) from None
+        from .bounds import refusal
+
+        raise InputError(refusal(exc, "lessons file")) from None
     if not args.check:
         out = [
             {
@@ -406,6 +426,80 @@ def cmd_lessons(args: argparse.Namespace) -> int:
             f"{len(report.covered)}/{total}; failures {len(report.failures)}"
         )
     return 0 if report.ok else 1
+
+
+def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
+    """The same duels in another process under another ``PYTHONHASHSEED`` (digests only), started now."""
+    import os
+    import subprocess
+
+    own = os.environ.get("PYTHONHASHSEED", "")
+    other = str((int(own) + 1) % 4294967296) if own.isdigit() else "0"
+    cmd = [sys.executable, "-m", "mageduel", "soak", "--duels", str(args.duels), "--seed", str(args.seed)]
+    cmd += ["--digests", "--twin-every", str(args.twin_every)]
+    env = {**os.environ, "PYTHONHASHSEED": other}
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    return proc, f"{own or 'random'} and {other}"
+
+
+def cmd_soak(args: argparse.Namespace) -> int:
+    from .soak import Summary, soak
+
+    if not 1 <= args.duels <= 10_000_000:
+        raise InputError(f"--duels: give 1 to 10,000,000 duels, not {_cut(str(args.duels))}")
+    if not 0 <= args.seed < 2**64:
+        raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(str(args.seed))}")
+    if not 1 <= args.twin_every <= args.duels:
+        raise InputError(f"--twin-every: give 1 to --duels ({args.duels}), not {args.twin_every}")
+    if args.digests:
+        for d in soak(args.duels, args.seed, check=False, every=args.twin_every).digests:
+            print(d)
+        return 0
+    twin = None if args.no_twin else _soak_twin(args)
+    start = time.perf_counter()
+
+    def progress(s: Summary) -> None:
+        elapsed = time.perf_counter() - start
+        line = {**s.to_dict(), "elapsed_s": round(elapsed, 1), "duels_per_s": round(s.duels / elapsed, 2)}
+        line.pop("first_findings", None)
+        print(json.dumps({"progress": line}), file=sys.stderr, flush=True)
+
+    summary = soak(args.duels, args.seed, progress=progress, progress_every=args.progress)
+    elapsed = time.perf_counter() - start
+    out = summary.to_dict()
+    out["elapsed_s"] = round(elapsed, 1)
+    out["duels_per_s"] = round(summary.duels / elapsed, 2) if elapsed else None
+    out["decisions_per_s"] = round(summary.decisions / elapsed) if elapsed else None
+    if twin is not None:
+        proc, seeds = twin
+        got, err = proc.communicate()
+        mine = summary.digests[:: args.twin_every]
+        theirs = got.split()
+        if proc.returncode != 0 or len(theirs) != len(mine):
+            out["hash_seeds"] = {"seeds": seeds, "error": _cut(err.strip() or f"exit {proc.returncode}")}
+            out["invariant_breaks"] += 1
+        else:
+            # A duel whose check broke (or raised) stopped early here; the twin, not checking, went on.
+            pairs = [(i * args.twin_every, a, b) for i, (a, b) in enumerate(zip(mine, theirs, strict=True))]
+            differ = [n for n, a, b in pairs if a != b and a not in ("broken", "exception")]
+            out["hash_seeds"] = {"seeds": seeds, "compared": len(mine), "differ": len(differ)}
+            if differ:
+                out["invariant_breaks"] += len(differ)
+                out["breaks"]["hash-seed"] = len(differ)
+                out["hash_seeds"]["first_differing_duels"] = differ[:10]
+    if args.json:
+        _print(out)
+    else:
+        print(
+            f"{out['duels']} duels, {out['decisions']} decisions in {out['elapsed_s']} s "
+            f"({out['duels_per_s']} duels/s): {out['exceptions']} exceptions, "
+            f"{out['invariant_breaks']} invariant breaks"
+        )
+        for f in out["first_findings"]:
+            print(f"  duel {f['duel']}: {f['what']}: {f['detail']}")
+        if "hash_seeds" in out:
+            print(f"  hash seeds {out['hash_seeds']}")
+    return 0 if out["exceptions"] == 0 and out["invariant_breaks"] == 0 else 1
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -458,6 +552,15 @@ def build_parser() -> argparse.ArgumentParser:
     le.add_argument("--check", action="store_true", help="play every level's solution and wrong moves")
     le.add_argument("--json", action="store_true", help="end with one JSON line (the summary)")
     le.set_defaults(fn=cmd_lessons)
+    so = sub.add_parser("soak", help="many random duels, checking the rules' invariants at every decision")
+    so.add_argument("--duels", type=int, default=100)
+    so.add_argument("--seed", type=int, default=0)
+    so.add_argument("--json", action="store_true", help="print the summary as JSON")
+    so.add_argument("--no-twin", action="store_true", help="skip the comparison under another hash seed")
+    so.add_argument("--twin-every", type=int, default=1, help="compare every Nth duel under the other seed")
+    so.add_argument("--progress", type=int, default=0, help="a JSON progress line on stderr every N duels")
+    so.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
+    so.set_defaults(fn=cmd_soak)
     ro = sub.add_parser("roster", help="the premade characters")
     ro.set_defaults(fn=cmd_roster)
     return p
@@ -472,10 +575,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.fn(args))
     except InputError as exc:
-        print(str(exc), file=sys.stderr)
+        print(_line(str(exc)), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # never a traceback, whatever the input
-        print(f"internal error ({type(exc).__name__}): {exc}", file=sys.stderr)
+        print(_line(f"internal error ({type(exc).__name__}): {exc}"), file=sys.stderr)
         return 3
+
+
+def _line(message: str) -> str:
+    from .bounds import one_line
+
+    return one_line(message)

@@ -201,7 +201,7 @@ class ScriptedSpec(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["scripted"] = "scripted"
-    results: list[Annotated[int, Field(ge=1, le=100)]]
+    results: list[Annotated[int, Field(ge=1, le=100)]] = Field(max_length=200_000)
 
     def source(self) -> Scripted:
         return Scripted(self.results)

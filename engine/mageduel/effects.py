@@ -434,15 +434,21 @@ def cast_spell(
                 "targets": targets,
                 "point": list(point) if point else None,
                 "defensive": defensive,
-                **({"item": item, "item_kind": use["kind"]} if use else {}),
             },
             ("C-9", "MD-26"),
         )
+        # MD-26: the item is the caster's secret too (a one-spell scroll or wand would name the spell).
         duel.emit(
             "casting-spell",
             c.id,
             # the spell's own level; the slot only when higher (C-8: a spell keeps its level there)
-            {"spell": sp.id, "level": sp.level, "school": sp.school, **_slot_note(sp, slot)},
+            {
+                "spell": sp.id,
+                "level": sp.level,
+                "school": sp.school,
+                **_slot_note(sp, slot),
+                **({"item": item, "item_kind": use["kind"]} if use else {}),
+            },
             ("MD-26",),
             audience=(c.id,),
         )
@@ -1182,8 +1188,12 @@ def apply_ability(duel: Duel, ad: Any, ctx: Ctx | None = None, node: Any = None)
         tuple(ad.clauses),
     )
     if ad.ability == "con" and t.ability("con") <= 0 and t.status not in ("dead", "slain"):
-        t.status = "dead"
-        duel.emit("status", t.id, {"status": "dead", "why": "Constitution 0"}, ("C-6",))
+        if duel.kind == "mageduel":  # MD-15: Constitution 0 is "slain" in a mageduel, never dead (MD-14)
+            t.status = "slain"
+            duel.emit("status", t.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
+        else:
+            t.status = "dead"
+            duel.emit("status", t.id, {"status": "dead", "why": "Constitution 0"}, ("C-6",))
     duel.update_status(t)
 
 
@@ -1201,9 +1211,18 @@ def _negative_levels(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         return
     n = yield from _amount(duel, ctx, node, "negative levels", RollPurpose.NEGATIVE_LEVELS)
     t.negative_levels += n
-    t.max_hp -= 5 * n
-    t.hp -= 5 * n
+    # 5 hit points a level, from the maximum and the current alike; the maximum stays at least 1 (a
+    # character with no hit points left to lose is not "active" at 0 maximum): as many negative levels as
+    # Hit Dice kill (C-6), which a mageduel turns into "slain" (MD-14, :meth:`Duel.update_status`).
+    lost = min(5 * n, t.max_hp - 1)
+    t.max_hp -= lost
+    t.hp -= lost
     duel.emit("negative-levels", t.id, {"levels": n, "total": t.negative_levels}, ())
+    if t.negative_levels >= t.hd and t.status not in ("dead", "slain"):
+        if duel.kind == "mageduel":
+            t.hp = min(t.hp, 0)
+        else:
+            t.hp = -t.ability("con")
     duel.update_status(t)
 
 
@@ -1691,6 +1710,9 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         )
         if dmg.slay == "petrified":
             duel.add_condition(t.id, Condition("petrified", source=dmg.spell or "", clauses=("C-11",)))
+        elif duel.kind == "mageduel" and duel.data.get("md_started"):
+            t.status = "slain"  # MD-14: nobody dies in a mageduel
+            duel.emit("status", t.id, {"status": "slain", "why": dmg.slay}, ("MD-14",))
         else:
             t.hp = -t.ability("con")
             t.status = "dead"

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .bounds import MAX_DECISION, MAX_DECISIONS, MAX_EVENTS
 from .dice import DiceSpec, Manual, Scripted, Seeded
 from .events import EventModel
 from .notation import format_decision, parse_decision
@@ -28,8 +29,10 @@ class Replay(BaseModel):
     version: Literal[1] = 1
     scenario: Scenario
     dice: DiceSpec
-    decisions: list[str] = Field(default_factory=list)
-    events: list[EventModel] | None = None
+    decisions: list[Annotated[str, Field(max_length=MAX_DECISION)]] = Field(
+        default_factory=list, max_length=MAX_DECISIONS
+    )
+    events: list[EventModel] | None = Field(default=None, max_length=MAX_EVENTS)
     outcome: dict[str, Any] | None = None
 
 

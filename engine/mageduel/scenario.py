@@ -14,11 +14,16 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .bounds import MAX_FEET, MAX_NAME
 from .character import AbilityName, Character
 from .terms import Terms
 
 Kind = Literal["duel", "mageduel"]
 ParticipantId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=20)]
+#: A coordinate in feet: finite, and within MD-5's largest zone (``bounds.MAX_FEET``).
+Feet = Annotated[float, Field(ge=-MAX_FEET, le=MAX_FEET, allow_inf_nan=False)]
+#: A zone's side in feet (MD-5): at least 4 (two 1st-level casters), at most ``bounds.MAX_FEET``.
+Side = Annotated[float, Field(ge=4, le=MAX_FEET, allow_inf_nan=False)]
 
 
 class SpellOn(BaseModel):
@@ -60,13 +65,13 @@ class Participant(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     id: ParticipantId | None = None
-    roster: str | None = None
+    roster: str | None = Field(default=None, max_length=60)
     character: Character | None = None
     side: Annotated[str, Field(min_length=1, max_length=20)] | None = None
-    position: tuple[float, float] | tuple[float, float, float] | None = None
+    position: tuple[Feet, Feet] | tuple[Feet, Feet, Feet] | None = None
     #: Conditions the participant arrives with (C-11 names), as if from before the duel: a participant
     #: who comes charmed cannot acclimate to the rite (MD-3).
-    conditions: tuple[str, ...] = ()
+    conditions: tuple[str, ...] = Field(default=(), max_length=20)
     #: Spells already on the participant (their conditions and modifiers), as if cast before the duel.
     spells_on: list[SpellOn] = Field(default=[], max_length=20)
     #: Ability damage and drain taken before the duel (MD-15: a mageduel gives back only what it took).
@@ -119,7 +124,7 @@ class Bystander(BaseModel):
     name: Annotated[str, Field(min_length=1, max_length=40)] | None = None
     roster: str | None = None
     character: Character | None = None
-    position: tuple[float, float] | tuple[float, float, float]
+    position: tuple[Feet, Feet] | tuple[Feet, Feet, Feet]
 
     @field_validator("roster")
     @classmethod
@@ -164,8 +169,8 @@ class Options(BaseModel):
     #: Rounds before the duel stops as a tie (MD-24: one hour = 600 rounds).
     max_rounds: int = Field(default=600, ge=1, le=600)
     #: A zone already agreed (MD-4); None lets the rite settle it.
-    zone_width: float | None = Field(default=None, gt=0)
-    zone_height: float | None = Field(default=None, gt=0)
+    zone_width: Side | None = None
+    zone_height: Side | None = None
     #: Whether "ready counterspell" (C-12) is offered as a turn action.
     allow_ready: bool = True
 
@@ -176,20 +181,20 @@ class OutsideEvent(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
     kind: Literal["bystander", "outside_attack", "animal"]
-    round: int = Field(ge=1)
-    who: str | None = None
-    will: int = 0
+    round: int = Field(ge=1, le=600)
+    who: str | None = Field(default=None, max_length=MAX_NAME)
+    will: int = Field(default=0, ge=-20, le=100)
 
 
 class Scenario(BaseModel):
     model_config = ConfigDict(extra="forbid")
     version: Literal[1] = 1
-    name: str | None = None
+    name: str | None = Field(default=None, max_length=200)  # a title: "Ilse and Odile against …"
     kind: Kind = "mageduel"
     participants: list[Participant] = Field(min_length=2, max_length=4)
     terms: Terms | None = None
     options: Options = Options()
-    events: list[OutsideEvent] = []
+    events: list[OutsideEvent] = Field(default=[], max_length=100)
     #: Outsiders placed around (MD-10, MD-19, DU-10): not participants.
     bystanders: list[Bystander] = Field(default=[], max_length=8)
 

@@ -589,6 +589,12 @@ class Duel:
             return
         con = c.ability("con")
         state = checks.hp_state(c.hp, c.nonlethal, con)
+        if c.hp <= 0 and self.kind == "mageduel" and self.data.get("md_started"):
+            # MD-14: nobody dies in a mageduel; whatever brings a participant (or a summoned creature) to 0
+            # hit points (a negative level's hit points, a wound) makes them "slain", never dying or dead.
+            c.status = "slain"
+            self.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
+            return
         names = c.active_condition_names()
         new = "active"
         if state == "dead":

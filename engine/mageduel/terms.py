@@ -58,7 +58,7 @@ class Terms(BaseModel):
     attack_kind: AttackKind = "any"
     # DU-5 end condition (plain duels only, X-3).
     end: EndKind = "default"
-    hits: int | None = Field(default=None, ge=1)
+    hits: int | None = Field(default=None, ge=1, le=100)
     # DU-6, DU-7 bans.
     ban_summoning: bool = False
     ban_poison: bool = False
@@ -80,7 +80,7 @@ class Terms(BaseModel):
     #: may break the terms and lose the duel for it.
     breaches: Literal["refused", "allowed"] = "refused"
     #: DU-30: each side's starting victory points when performance combat is on.
-    victory_points: int = Field(default=1, ge=0)
+    victory_points: int = Field(default=1, ge=0, le=100)
 
     @model_validator(mode="after")
     def _consistent(self) -> Terms:

@@ -39,5 +39,7 @@ def test_c8_items_cast_from_their_charges_at_their_own_caster_level():
     assert wand["left"] == left - 1 and [p.used for p in d.by_id["p1"].prepared] == slots_before
     dmg = [e for e in d.events if e.kind == "damage"]
     assert len(dmg) == 1  # a caster level 1 wand shoots one missile
-    casting = [e for e in d.events if e.kind == "casting"][0]
-    assert casting.data["item"] == wand["key"]
+    # MD-26 (issue 11): the item is named to the caster only, in the private twin of the casting event.
+    casting = [e for e in d.events if e.kind == "casting-spell"][0]
+    assert casting.data["item"] == wand["key"] and casting.audience == ("p1",)
+    assert "item" not in [e for e in d.events if e.kind == "casting"][0].data

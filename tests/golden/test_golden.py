@@ -35,6 +35,7 @@ EXPECTED = {
     "duel_new_after_withdrawal": ("defeat", "DU-9"),
     "duel_of_summoned_creatures": ("defeat", "DU-6"),
     "duel_duelist_parry": ("hits", "DU-28"),
+    "duel_four_way_reactions": ("time", "DU-22"),
 }
 
 

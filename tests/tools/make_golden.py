@@ -307,7 +307,36 @@ CASES = [
         plan=[("p1", "attack light_crossbow @p2")],
         check=lambda d: d.outcome.losers == ["p1"],
     ),
+    Case(
+        "duel_four_way_reactions",
+        {
+            "name": "Four mages, each for themself: identify, counter and dodge one spell in a round (DU-11..DU-25)",
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "corvin", "position": [0, 0]},
+                {"id": "p2", "roster": "ilse", "position": [25, 20]},
+                {"id": "p3", "roster": "kael", "position": [30, 25]},
+                {"id": "p4", "roster": "nadira", "position": [25, 30]},
+            ],
+            "options": {"max_rounds": 8},
+        },
+        "time",
+        check=lambda d: several_reactions(d),
+    ),
 ]
+
+
+def several_reactions(duel: state.Duel) -> bool:
+    """A round where one spell met an identification, a counterspell and a dodge."""
+    seen: set[str] = set()
+    for e in duel.events:
+        if e.kind == "casting":
+            seen = set()
+        elif e.kind in ("identified", "duel-counter", "counterspell", "dodge"):
+            seen.add("counter" if e.kind in ("duel-counter", "counterspell") else e.kind)
+        if {"identified", "counter", "dodge"} <= seen:
+            return True
+    return False
 
 
 def greedy_or_passive(kind: str, seed: int) -> Callable[[state.Duel], str]:

@@ -20,7 +20,7 @@ from pydantic import ValidationError
 
 from web import lesson
 from web.arena_view import FIRST_PAIR
-from web.game import board, decide, panels, text
+from web.game import board, confirm, decide, panels, text
 from web.game.session import (
     COMPUTER,
     Save,
@@ -73,15 +73,11 @@ def encode_fragment(save_json: str) -> str:
 
 
 def decode_fragment(fragment: str) -> str:
-    """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one."""
-    body = fragment.lstrip("#")
-    if not body.startswith("replay="):
-        raise SaveError("the link holds no replay", "save.err.nolink")
-    data = body[len("replay=") :]
-    try:
-        return zlib.decompress(base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))).decode("utf-8")
-    except (ValueError, zlib.error) as exc:
-        raise SaveError(f"the replay in the link is damaged ({exc})", "save.err.damaged") from None
+    """The save JSON from ``#replay=...``, inflated to at most 1 MB; raises :class:`SaveError` if it is not
+    one (``web.game.persistence.decode_link``)."""
+    from web.game.persistence import decode_link
+
+    return decode_link(fragment)
 
 
 #: DU-4's forms of weapon attack, and DU-4/DU-7/DU-31's switches that only a plain duel has.
@@ -190,12 +186,19 @@ class App:
     #: The previewed move's own verb ("move" or "step"); None for a click on the floor (either will do).
     move_verb: str | None = None
     #: A way out waiting for its confirmation on the duel screen: "leave", "withdraw" or "new".
-    confirm: str | None = None
+    way_confirm: str | None = None
     #: The replay of a duel left for a new one: still downloadable from the setup screen.
     abandoned: str | None = None
     #: The rules tutorial (web/lesson.py) while it is on screen; its progress survives leaving it.
     tutor: lesson.Tutor | None = None
     lesson_progress: dict[str, int] = field(default_factory=dict)
+    #: Issue 11: this browser keeps a duel other than the one on screen (a replay link was opened), so
+    #: "New duel" and "Play on" ask before replacing it (``confirm``: what is being asked, or None).
+    kept: bool = False
+    confirm: str | None = None
+    #: A save or link that would not load, set aside to download (``stored``: kept in storage too).
+    set_aside: str | None = None
+    set_aside_stored: bool = False
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -206,7 +209,7 @@ class App:
         if fn is None:
             return
         fn(data)
-        if act not in (
+        quiet = act in (
             "filter",
             "clause",
             "close-clause",
@@ -220,7 +223,8 @@ class App:
             "preview-move",
             "cancel-move",
             "lesson",
-        ):
+        )
+        if not quiet and self.confirm is None:  # nothing is saved while a question is open
             self.persist()
 
     def on_lesson(self, data: dict[str, str]) -> None:
@@ -254,6 +258,9 @@ class App:
         self.read_form(data)
         setup = self.validate_form()
         if setup is None:
+            return
+        if self.kept:
+            self.confirm = "start"  # the browser keeps another duel (a link was opened): ask first
             return
         try:
             self.session = Session(setup)
@@ -424,9 +431,15 @@ class App:
     def on_rematch(self, data: dict[str, str]) -> None:
         if self.session is not None:
             setup = self.session.setup
-            self.session = Session(setup.model_copy(update={"seed": setup.seed + 1}))
+            try:
+                self.session = Session(setup.model_copy(update={"seed": setup.seed + 1}))
+            except ValidationError as exc:  # a setup the engine refuses: said, and the duel stays on screen
+                self.notice = "; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc, self.lang))
 
     def on_new(self, data: dict[str, str]) -> None:
+        if self.kept and self.session is not None and self.session.replaying:
+            self.confirm = "new"  # the kept duel is not this replay: ask before it is replaced
+            return
         self.session = None
         self.effects.append(("clear",))
 
@@ -447,14 +460,14 @@ class App:
                 s.ask_at_next_check("withdraw")
             return
         if what in ("leave", "withdraw", "new"):
-            self.confirm = what
+            self.way_confirm = what
 
     def on_cancel_way_out(self, data: dict[str, str]) -> None:
-        self.confirm = None
+        self.way_confirm = None
 
     def on_confirm_way_out(self, data: dict[str, str]) -> None:
         s = self.session
-        what, self.confirm = self.confirm, None
+        what, self.way_confirm = self.way_confirm, None
         if s is None or what is None:
             return
         if what == "new":
@@ -477,6 +490,28 @@ class App:
         if self.abandoned is not None:
             self.effects.append(("download", "mageduel-replay.json", self.abandoned))
 
+    def on_confirm(self, data: dict[str, str]) -> None:
+        what, self.confirm = data.get("what"), None
+        if what not in ("new", "play-on", "start"):
+            return
+        self.kept = self.can_resume = False
+        if what == "new":
+            self.session = None
+            self.effects.append(("clear",))
+        elif what == "start":
+            self.on_start({})  # the form as it was read when Start was pressed
+        else:
+            self.on_play_on(data)
+
+    def on_cancel_confirm(self, data: dict[str, str]) -> None:
+        self.confirm = None
+
+    def on_download_set_aside(self, data: dict[str, str]) -> None:
+        from web.game.persistence import SET_ASIDE_FILE
+
+        if self.set_aside is not None:
+            self.effects.append(("download", SET_ASIDE_FILE, self.set_aside))
+
     def on_add_duellist(self, data: dict[str, str]) -> None:
         """A third or fourth duellist (two to four): each for themself until given a side."""
         f = self.form
@@ -490,6 +525,8 @@ class App:
             f.count -= 1
 
     def on_resume(self, data: dict[str, str]) -> None:
+        self.confirm = None
+        self.kept = self.can_resume = False
         self.effects.append(("resume",))
 
     def on_seek(self, data: dict[str, str]) -> None:
@@ -505,6 +542,9 @@ class App:
         """Leave the replay and take over from where it stands, with the original controls."""
         s = self.session
         if s is not None and s.replaying:
+            if self.kept:
+                self.confirm = "play-on"  # it would replace the kept duel: ask first
+                return
             saved = Save(setup=s.setup, replay=s.replay_record())  # the decisions watched so far
             self.session = Session.from_save(saved)
 
@@ -686,11 +726,15 @@ class App:
 
             fragment = encode_fragment(s.save_json())
             extra += embed_box(self.site, fragment, self.embed_step, self._embed_total(), lang)
+        if self.confirm:
+            extra += confirm.ask_box(self.confirm, lang)
         notice = (
             f'<p class="notice" role="status">{escape(self.notice)}</p>'
             if self.notice
             else '<p class="notice" role="status"></p>'
         )
+        if self.set_aside is not None:
+            notice += confirm.set_aside_note(lang, self.set_aside_stored)
         # A box first in the document, so its close button is the one that takes the focus.
         return extra + body + notice
 
@@ -1051,8 +1095,8 @@ class App:
         lang = self.lang
         me = view.me.id
         names = panels.names_of(view)
-        if self.confirm is not None:
-            what = self.confirm
+        if self.way_confirm is not None:
+            what = self.way_confirm
             download = (
                 f'<button type="button" data-act="download">{escape(t("way.download", lang))}</button>'
                 if what == "new"

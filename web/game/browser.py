@@ -14,12 +14,13 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
+from web.game import persistence
 from web.game.app import App, decode_fragment
+from web.game.persistence import SAVE_KEY
 from web.game.session import SaveError
 from web.i18n import t
 from web.lesson import PROGRESS_KEY, parse_progress
 
-SAVE_KEY = "mageduel.save"
 SLICE_S = 0.02
 TEXT_INPUTS = ("INPUT", "TEXTAREA", "SELECT")
 
@@ -128,8 +129,11 @@ def _effects() -> None:
         if kind == "save" and store is not None:
             try:
                 store.setItem(SAVE_KEY, effect[1])
-            except Exception:  # noqa: BLE001 - quota: the game still plays
-                pass
+            except Exception:  # noqa: BLE001 - quota: the game still plays, and the page says it is not kept
+                app.notice = t("reliab.save.failed", app.lang)
+                note = root.querySelector(".notice")
+                if found(note):
+                    note.textContent = app.notice
         elif kind == "clear" and store is not None:
             store.removeItem(SAVE_KEY)
         elif kind == "lessons-progress" and store is not None:
@@ -162,9 +166,7 @@ def _effects() -> None:
         elif kind == "resume" and store is not None:
             saved = store.getItem(SAVE_KEY)
             if found(saved) and saved:
-                why = app.restore(saved)
-                if why:
-                    app.notice = t("save.bad", app.lang, why=why)
+                _restore_kept(store, str(saved))
                 draw()
 
 
@@ -395,32 +397,81 @@ def mount(element_id: str = "game") -> App:
         app.effects.clear()
         if store is not None:
             saved = store.getItem(SAVE_KEY)
-            if found(saved) and saved and app.restore(saved):
-                store.removeItem(SAVE_KEY)
+            if found(saved) and saved:
+                _restore_kept(store, str(saved))
     elif hash_.startswith("#replay="):
-        try:
-            why = app.restore(decode_fragment(hash_), replay=True)
-        except SaveError as exc:
-            why = exc.said(app.lang)
-        if why:
-            app.notice = t("replay.bad", app.lang, why=why)
+        _open_link(store, hash_)
     elif store is not None:
         saved = store.getItem(SAVE_KEY)
         if found(saved) and saved:
-            why = app.restore(saved)
-            app.notice = t("save.bad", app.lang, why=why) if why else t("save.restored", app.lang)
-            if why:
-                store.removeItem(SAVE_KEY)
+            _restore_kept(store, str(saved))
     _listen(root, "click", on_click)
     _listen(root, "change", on_change)
     _listen(root, "input", on_input)
     _listen(root, "submit", on_submit)
     _listen(document, "keydown", on_key)
     _listen(document, "mageduel:lang", on_lang)
-    draw()
+    try:
+        draw()
+    except Exception as exc:  # noqa: BLE001 - a restored game that cannot even be drawn: set aside, start clean
+        if app.session is None:
+            raise
+        why = f"{type(exc).__name__}: {exc}"[:300]
+        _refuse(store, app.session.save_json(), "save.bad", why, kept=not app.session.replaying)
+        draw()
     schedule()
     window.setTimeout(_warm_proxy, 300)  # after the page is ready, not on its way there
     return app
+
+
+def _refuse(store: Any, text: str, key: str, why: str, kept: bool) -> None:
+    """A save or link that would not load: set aside (kept under another key, offered for download), the
+    kept save removed so that a reload starts clean (never a crash loop), and the notice says why."""
+    app.session = None
+    app.set_aside = text
+    app.set_aside_stored = persistence.set_aside(store, text)
+    app.notice = t(key, app.lang, why=why)
+    if kept and store is not None:
+        try:
+            store.removeItem(SAVE_KEY)
+        except Exception:  # noqa: BLE001 - a store that refuses even this: the set-aside copy is in memory
+            pass
+
+
+def _restore_kept(store: Any, saved: str) -> None:
+    """The duel this browser keeps: restored, or set aside with a notice."""
+    try:
+        why = app.restore(saved)
+    except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean
+        why = f"{type(exc).__name__}: {exc}"[:300]
+    if why:
+        _refuse(store, saved, "save.bad", why, kept=True)
+        return
+    over = app.session is not None and app.session.over
+    app.notice = t("reliab.restored.over" if over else "save.restored", app.lang)
+
+
+def _open_link(store: Any, fragment: str) -> None:
+    """A ``#replay=`` link: the replay, or the notice and the link's text set aside. The duel this browser
+    keeps is left alone (``app.kept``: "New duel" and "Play on" ask before replacing it)."""
+    text = fragment
+    try:
+        text = decode_fragment(fragment)
+        why = app.restore(text, replay=True)
+    except SaveError as exc:
+        why = exc.said(app.lang)
+    except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean
+        why = f"{type(exc).__name__}: {exc}"[:300]
+    if why:
+        _refuse(store, text, "replay.bad", why, kept=False)
+        try:  # a reload then opens the page, not the same bad link again
+            window.history.replaceState(None, "", window.location.pathname + window.location.search)
+        except Exception:  # noqa: BLE001 - an opaque-origin frame may refuse it: the notice still shows
+            pass
+    if store is not None:
+        kept = store.getItem(SAVE_KEY)
+        # The kept duel is not this link's: the setup offers to resume it, and nothing replaces it unasked.
+        app.kept = app.can_resume = found(kept) and bool(kept)
 
 
 def _warm() -> None:

@@ -22,7 +22,7 @@ from mageduel import ai, dice, state
 from mageduel.dice import SplitMix64
 from mageduel.notation import format_decision, parse_decision
 from mageduel.replay import Replay, verify
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 Control = Literal["human", "easy", "normal", "hard", "table"]
 COMPUTER = ("easy", "normal", "hard")
@@ -63,6 +63,41 @@ class Save(BaseModel):
     version: Literal[2] = SAVE_VERSION
     setup: Setup
     replay: Replay
+
+    @model_validator(mode="after")
+    def _setup_matches_game(self) -> Save:
+        """The setup must be the game's own (issue 11, finding 10): a save whose setup says one duel and
+        whose replay holds another loaded, then broke on Rematch (which starts the setup's duel again)."""
+        game = self.replay.scenario
+        try:
+            mine = build_scenario(self.setup)
+        except ValidationError as exc:
+            raise ValueError(f"setup: does not make a duel ({_first(exc)})") from None
+        if mine.kind != game.kind:
+            raise ValueError(f"setup.kind: {mine.kind!r}, but the replay's duel is a {game.kind!r}")
+        if len(mine.participants) != len(game.participants):
+            raise ValueError(
+                f"setup.sides: {len(mine.participants)} duellists, but the replay's duel has "
+                f"{len(game.participants)}"
+            )
+        for i, (a, b) in enumerate(zip(mine.participants, game.participants, strict=True)):
+            if (a.roster, a.character, a.side) != (b.roster, b.character, b.side or f"side{i + 1}"):
+                raise ValueError(f"setup.sides.{i}: not the replay's duellist {i + 1} (who or side differ)")
+        if mine.terms != game.terms:
+            raise ValueError("setup.terms: not the terms of the replay's duel")
+        table = any(side.control == "table" for side in self.setup.sides)
+        dice_kind = self.replay.dice.kind
+        if table and dice_kind != "manual":
+            raise ValueError("replay.dice: a duel with a table assistant rolls manual dice")
+        if not table and (dice_kind != "seeded" or self.replay.dice.seed != self.setup.seed):  # type: ignore[union-attr]
+            raise ValueError(f"replay.dice: not the seeded dice of setup.seed {self.setup.seed}")
+        return self
+
+
+def _first(exc: ValidationError) -> str:
+    from mageduel.bounds import refusal
+
+    return refusal(exc, "scenario")
 
 
 class SaveError(ValueError):
@@ -409,19 +444,11 @@ class Session:
 
     @classmethod
     def load(cls, text: str, replay: bool = False, lang: str = "en") -> Session:
-        """A session from a save's JSON. Raises :class:`SaveError` naming the field or the bad step."""
-        try:
-            saved = Save.model_validate_json(text)
-        except ValidationError as exc:
-            raise SaveError(
-                "; ".join(f"{loc}: {msg}" for loc, msg in field_errors(exc)),
-                "save.err.fields",
-                fields=(" ; " if lang == "fr" else "; ").join(
-                    f"{loc} : {msg}" if lang == "fr" else f"{loc}: {msg}"
-                    for loc, msg in field_errors(exc, lang)
-                ),
-            ) from None
-        return cls.from_save(saved, replay)
+        """A session from a save's JSON, read within the bounds (``web.game.persistence.load``). Raises
+        :class:`SaveError` naming the field or the bad step, whatever ``text`` holds."""
+        from web.game import persistence
+
+        return persistence.load(text, replay, lang)
 
     @classmethod
     def from_save(cls, saved: Save, replay: bool = False) -> Session:

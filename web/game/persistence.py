@@ -1,0 +1,131 @@
+"""Saves and links that cannot hurt the page (issue 11).
+
+Whatever the browser's storage or a share link holds, loading it ends in one of two ways: a session, or a
+:class:`~web.game.session.SaveError` whose message is one line naming what is wrong. Never a traceback,
+never a crash loop: the page sets the bad text aside (:data:`SET_ASIDE_KEY`), offers it for download and
+starts clean with a notice in the reader's language.
+
+- :func:`decode_link` inflates ``#replay=…`` to at most :data:`mageduel.bounds.MAX_LINK` bytes, stopping
+  there (a 1.5 MB link that inflates to 1.2 GB is refused after reading 1 MB of it);
+- :func:`load` reads the save through :func:`mageduel.bounds.load_json` (finite numbers, depth, size)
+  before pydantic sees it, then checks the setup against the game (``Save``'s own validator) and replays
+  it; any error at all becomes a :class:`SaveError`.
+
+The same bounds as ``python -m mageduel`` (``mageduel.bounds``): same rules in the command line and the page.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import zlib
+from typing import TYPE_CHECKING
+
+from mageduel.bounds import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
+from pydantic import ValidationError
+
+from web.game.session import Save, SaveError, Session, field_errors
+from web.i18n import t
+
+if TYPE_CHECKING:
+    from typing import Any
+
+#: Where the page keeps the duel being played.
+SAVE_KEY = "mageduel.save"
+#: Where a save or a link that would not load is kept, to download (never loaded again by itself).
+SET_ASIDE_KEY = "mageduel.set-aside"
+#: The file name the set-aside text downloads as.
+SET_ASIDE_FILE = "mageduel-set-aside.json"
+#: The longest ``#replay=`` fragment read: base64 of a deflated save that inflates to at most MAX_LINK.
+MAX_FRAGMENT = 2 * MAX_LINK
+
+
+def decode_link(fragment: str) -> str:
+    """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one, or inflates to more
+    than :data:`MAX_LINK` bytes (checked while inflating, so a zip bomb stops at the limit)."""
+    body = fragment.lstrip("#")
+    if not body.startswith("replay="):
+        raise SaveError("the link holds no replay", "save.err.nolink")
+    data = body[len("replay=") :]
+    if len(data) > MAX_FRAGMENT:
+        raise SaveError(
+            f"the link is {len(data):,} characters long, more than a replay link may be",
+            "reliab.link.long",
+            size=f"{len(data):,}",
+        )
+    try:
+        packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_LINK + 1)  # stops there: never the whole 1.2 GB
+        big = len(raw) > MAX_LINK or bool(inflater.unconsumed_tail)
+        if not big and not inflater.eof:
+            raise zlib.error("incomplete or truncated stream")
+        text = "" if big else raw.decode("utf-8")
+    except (ValueError, binascii.Error, zlib.error, UnicodeDecodeError) as exc:
+        why = f"the replay in the link is damaged ({cut(str(exc), 60)})"
+        raise SaveError(why, "save.err.damaged") from None
+    if big:
+        raise SaveError(
+            f"the replay in the link inflates to more than {MAX_LINK:,} bytes",
+            "reliab.link.big",
+            limit=f"{MAX_LINK:,}",
+        )
+    return text
+
+
+def load(text: str, replay: bool = False, lang: str = "en") -> Session:
+    """A session from a save's JSON (the kept game, or a link's). Raises :class:`SaveError` with one line
+    naming the field or the bad step; nothing else escapes, whatever ``text`` holds."""
+    try:
+        data = load_json(text, "save", limit=MAX_LINK)
+    except BoundsError as exc:
+        said = str(exc).removeprefix("invalid save: ")
+        if said.startswith("not valid JSON"):
+            said = ("(root) : " if lang == "fr" else "(root): ") + t("setup.err.json_invalid", lang)
+        raise SaveError(str(exc), "save.err.fields", fields=said) from None
+    try:
+        saved = Save.model_validate(data)
+    except ValidationError as exc:
+        raise SaveError(refusal(exc, "save"), "save.err.fields", fields=fields_line(exc, lang)) from None
+    except RecursionError:
+        line = "invalid save: nested too deep"
+        raise SaveError(line, "save.err.fields", fields=line) from None
+    try:
+        return Session.from_save(saved, replay)
+    except SaveError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the engine refusing a save must never reach the page as a crash
+        line = one_line(f"the duel cannot be rebuilt: {type(exc).__name__}: {cut(str(exc), 120)}")
+        raise SaveError(line, "save.err.unreadable", reason=line) from None
+
+
+def fields_line(exc: ValidationError, lang: str) -> str:
+    """Each bad field of a save in the reader's language (``session.field_errors``), as many as one line of
+    at most 300 characters holds, each message cut short."""
+    from mageduel.bounds import MAX_LINE, location
+
+    fr = lang == "fr"
+    sep, colon = (" ; ", " : ") if fr else ("; ", ": ")
+    errors = field_errors(exc, lang)
+    said: list[str] = []
+    for n, (_loc, msg) in enumerate(errors):
+        loc = location(exc.errors()[n].get("loc", ()))
+        msg = " ".join(msg.split())
+        bit = f"{loc}{colon}{msg if len(msg) <= 120 else msg[:119] + '…'}"
+        if said and len(sep.join([*said, bit])) > MAX_LINE - 20:
+            more = len(errors) - n
+            return sep.join(said) + (f" (et {more} de plus)" if fr else f" (and {more} more)")
+        said.append(bit)
+    return one_line(sep.join(said))
+
+
+def set_aside(store: Any, text: str) -> bool:
+    """Keep ``text`` (a save or a link that would not load) under :data:`SET_ASIDE_KEY`, to download; False
+    when storage refuses it (too big, blocked): the page then offers it for download from memory only."""
+    if store is None:
+        return False
+    try:
+        store.setItem(SET_ASIDE_KEY, text)
+    except Exception:  # noqa: BLE001 - quota or a blocked store: the text stays in memory for this visit
+        return False
+    return True
