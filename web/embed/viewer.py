@@ -36,7 +36,9 @@ def showcase_setup(replay: Replay, reader: str | None = None) -> Setup:
         else:
             sides.append(SideSetup(character=p.roster, control=control))
     seed = getattr(replay.dice, "seed", 1)
-    return Setup(kind=replay.scenario.kind, sides=sides, seed=seed)
+    # The duel's own terms (melee only, a ban…): a save is refused when its setup's terms are not its game's.
+    terms = replay.scenario.terms.model_dump(mode="json", exclude={"kind"}) if replay.scenario.terms else {}
+    return Setup(kind=replay.scenario.kind, sides=sides, seed=seed, terms=terms)
 
 
 class Viewer:
