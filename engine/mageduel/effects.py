@@ -434,6 +434,8 @@ def cast_spell(
                 "targets": targets,
                 "point": list(point) if point else None,
                 "defensive": defensive,
+                # Drinking is seen by all (DU-12: nothing to identify); which potion is not said.
+                **({"item_kind": "potion"} if potion else {}),
             },
             ("C-9", "MD-26"),
         )

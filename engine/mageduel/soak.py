@@ -192,7 +192,8 @@ class Watch:
                 self.entered = {c.id: self._sheet(c) for c in duel.participants}
             if e.kind == "casting":
                 for key in SECRET_KEYS:
-                    if key in e.data:
+                    # A potion is drunk in plain sight (DU-12: nothing to identify); which one is not said.
+                    if key in e.data and not (key == "item_kind" and e.data[key] == "potion"):
                         raise Broken("md26-public-casting", f"event #{e.seq} 'casting' holds {key!r}")
                 for cast in duel.casting:
                     if cast.caster == e.actor and self._since(cast) is None:
