@@ -552,11 +552,14 @@ def rules_table() -> int:
     return subprocess.run([str(venv_python()), str(script)], cwd=ROOT).returncode
 
 
-def bench(rounds: int) -> int:
+def bench(rounds: int, as_json: bool) -> int:
     build()
     env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
+    extra = ["--json", str(ARTIFACTS / "bench.json")] if as_json else []
     return subprocess.run(
-        [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds)], cwd=ROOT, env=env
+        [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds), *extra],
+        cwd=ROOT,
+        env=env,
     ).returncode
 
 
@@ -579,6 +582,9 @@ def main(argv: list[str]) -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_bench = sub.add_parser("bench", help="page load times against the bare-Pyodide floor, duels per second")
     p_bench.add_argument("--profiles", type=int, default=5)
+    p_bench.add_argument(
+        "--json", action="store_true", help="also write every figure to test-artifacts/bench.json"
+    )
     sub.add_parser("rules", help="print the table clause -> tests")
     p_clean = sub.add_parser("clean", help="remove build output, .venv and node_modules")
     p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
@@ -597,7 +603,7 @@ def main(argv: list[str]) -> int:
         elif args.command == "test":
             return test(args.pytest_args)
         elif args.command == "bench":
-            return bench(args.profiles)
+            return bench(args.profiles, args.json)
         elif args.command == "rules":
             return rules_table()
         elif args.command == "clean":
