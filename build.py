@@ -41,6 +41,8 @@ ARTIFACTS = ROOT / "test-artifacts"
 PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14"]
 # The files of the npm package `pyodide` a page needs; the package's own lock file is replaced by ours.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# web/ modules that run only at build time, in CPython (the first screens): never shipped to the page.
+BUILD_TIME_WEB = {ROOT / "web" / "poster.py"}
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -300,13 +302,37 @@ def pyodide_lock(wheels: list[Path]) -> dict:
     return {"info": upstream["info"], "packages": packages}
 
 
+def render_posters() -> dict[str, str]:
+    """The first screens painted before Python starts (issue 15): ``python -m web.poster`` in the venv draws
+    them with the page's own drawing functions and prints {placeholder: HTML}; each page template has its
+    ``{{poster.…}}`` placeholder filled with it. Cached until web/ or the engine changes."""
+    cached = BUILD / "posters.json"
+    digest = tree_digest(ROOT / "web", ROOT / "engine")
+    if cached.exists() and stamp_ok("posters", digest):
+        return json.loads(cached.read_text(encoding="utf-8"))
+    proc = subprocess.run(
+        [str(venv_python()), "-m", "web.poster"], cwd=ROOT, capture_output=True, text=True, encoding="utf-8"
+    )
+    if proc.returncode != 0:
+        raise BuildError(
+            f"python -m web.poster failed (exit {proc.returncode}): {proc.stderr.strip()[-300:]}"
+        )
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(proc.stdout, encoding="utf-8")
+    stamp_write("posters", digest)
+    return json.loads(proc.stdout)
+
+
 def load_messages() -> dict:
     return json.loads((ROOT / "web" / "messages.json").read_text(encoding="utf-8"))
 
 
-def render_page(template: Path, messages: dict, boot_bytes: int) -> str:
-    """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python."""
+def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[str, str]) -> str:
+    """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python;
+    fill {{poster.…}} with the first screen drawn at build time (``render_posters``)."""
     text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
+    for name, html in posters.items():
+        text = text.replace("{{" + name + "}}", html)
     catalogue = json.dumps(messages, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     text = text.replace("{{catalogue}}", catalogue)
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
@@ -366,6 +392,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         wanted[Path("vendor/fake-indexeddb") / src.relative_to(esm)] = src
     wanted[Path("vendor/fake-indexeddb/LICENSE")] = NODE_MODULES / "fake-indexeddb" / "LICENSE"
     messages = load_messages()
+    posters = render_posters()
     boot_bytes = sum(
         item.stat().st_size
         for rel, item in wanted.items()
@@ -374,7 +401,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     web_files = sorted(
         p
         for p in (ROOT / "web").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py"
+        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py" and p not in BUILD_TIME_WEB
     )
     wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
     for src in sorted((ROOT / "static").rglob("*")):
@@ -382,11 +409,11 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             continue
         rel = src.relative_to(ROOT / "static")
         if src.suffix == ".html":
-            wanted[rel] = render_page(src, messages, boot_bytes)
+            wanted[rel] = render_page(src, messages, boot_bytes, posters)
         elif rel.name != "sw.js":
             wanted[rel] = src
     for src in sorted((ROOT / "web").rglob("*")):
-        if src.is_file() and "__pycache__" not in src.parts:
+        if src.is_file() and "__pycache__" not in src.parts and src not in BUILD_TIME_WEB:
             wanted[Path("web") / src.relative_to(ROOT / "web")] = src
     # The service worker precaches every file under a version named by their digest.
     version = hashlib.sha256()
