@@ -305,7 +305,7 @@ def pyodide_lock(wheels: list[Path]) -> dict:
 def render_posters() -> dict[str, str]:
     """The first screens painted before Python starts (issue 15): ``python -m web.poster`` in the venv draws
     them with the page's own drawing functions and prints {placeholder: HTML}; each page template has its
-    ``{{poster.…}}`` placeholder filled with it. Cached until web/ or the engine changes."""
+    ``{{poster:NAME}}`` placeholder filled with it. Cached until web/ or the engine changes."""
     cached = BUILD / "posters.json"
     digest = tree_digest(ROOT / "web", ROOT / "engine")
     if cached.exists() and stamp_ok("posters", digest):
@@ -329,10 +329,10 @@ def load_messages() -> dict:
 
 def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[str, str]) -> str:
     """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python;
-    fill {{poster.…}} with the first screen drawn at build time (``render_posters``)."""
+    fill {{poster:NAME}} with the first screen drawn at build time (``render_posters``)."""
     text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
     for name, html in posters.items():
-        text = text.replace("{{" + name + "}}", html)
+        text = text.replace("{{poster:" + name + "}}", html)
     catalogue = json.dumps(messages, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     text = text.replace("{{catalogue}}", catalogue)
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)

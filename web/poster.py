@@ -2,8 +2,8 @@
 at build time in CPython by the page's own drawing functions, so the page shows it within a fraction of a
 second while Pyodide boots, and Python's first drawing replaces it with the same markup.
 
-``python -m web.poster`` prints a JSON object: a placeholder name of a page template (``{{poster.index}}``
-in ``static/index.html``) and the HTML that ``build.py``'s ``render_posters()`` puts in its place. A page's
+``python -m web.poster`` prints a JSON object: a poster's name (``index`` fills ``{{poster:index}}`` in
+``static/index.html``) and the HTML that ``build.py``'s ``render_posters()`` puts in its place. A page's
 poster is one ``<template>`` per language and part (``poster-game-en``, ``poster-arena-fr``…); the page's
 inline script copies the one for its language in, and marks ``<html data-state="poster">``.
 
@@ -40,9 +40,9 @@ def templates(page: str, parts_of: dict[str, dict[str, str]]) -> str:
     )
 
 
-#: The posters of the site: the placeholder each fills in its page template, and its maker.
+#: The posters of the site: the name of the ``{{poster:NAME}}`` placeholder each fills, and its maker.
 POSTERS = {
-    "poster.index": lambda: templates("index", {lang: index_parts(lang) for lang in LANGS}),
+    "index": lambda: templates("index", {lang: index_parts(lang) for lang in LANGS}),
 }
 
 
