@@ -42,7 +42,7 @@ PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-versio
 # The files of the npm package `pyodide` a page needs; the package's own lock file is replaced by ours.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # web/ modules that run only at build time, in CPython (the first screens): never shipped to the page.
-BUILD_TIME_WEB = {ROOT / "web" / "poster.py"}
+BUILD_TIME_WEB = {ROOT / "web" / "poster.py", ROOT / "web" / "bytecode_probe.py"}
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -236,6 +236,127 @@ def ensure_engine_wheel() -> Path:
     return wheels[0]
 
 
+# Compiles Python archives to bytecode inside Pyodide itself (under Node.js), so the magic number and the
+# code objects are exactly the page's Python's. First it installs the wheels and plays the page's first steps
+# (web/bytecode_probe.py: what boot, the setup screen and a computer duel import); the modules that imports
+# are compiled, the rest stays source (smaller on the wire, compiled in the page only if ever imported).
+# argv = pyodide dir, repo root, JSON jobs.
+BYTECODE_JS = r"""
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [dir, repo, jobs] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(dir), "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: path.resolve(dir) + path.sep });
+pyodide.FS.mkdirTree("/work");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(repo) }, "/work");
+const wheels = JSON.parse(jobs).filter((j) => j.src.endsWith(".whl"))
+  .map((j) => j.src.replace("/work", repo));
+await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+pyodide.globals.set("JOBS", jobs);
+console.log(pyodide.runPython(`
+import importlib.util, json, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+sys.path.insert(0, "/work")
+import web.bytecode_probe
+
+web.bytecode_probe.run()
+sys.path.remove("/work")
+SPECS = [getattr(m, "__spec__", None) for m in list(sys.modules.values())]
+USED = {spec.origin for spec in SPECS if spec is not None and spec.origin}
+EPOCH = (1980, 1, 1, 0, 0, 0)
+TAG = sys.implementation.cache_tag
+
+
+def compile_archive(src, dst, where, keep_source, stored):
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    count = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst + ".part", "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            entries = [(info.filename, data)]
+            if info.filename.endswith(".py") and where + info.filename in USED:
+                code = compile(data, where + info.filename, "exec", dont_inherit=True)
+                count += 1
+                pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+                if keep_source:
+                    head, _, base = info.filename.rpartition("/")
+                    cached = (head + "/" if head else "") + f"__pycache__/{base[:-3]}.{TAG}.pyc"
+                    entries.append((cached, pyc))
+                else:
+                    entries = [(info.filename + "c", pyc)]
+            for name, body in entries:
+                out = zipfile.ZipInfo(name, EPOCH)
+                out.compress_type = method
+                out.external_attr = info.external_attr
+                zout.writestr(out, body, compresslevel=None if stored else 9)
+    os.replace(dst + ".part", dst)
+    return count
+
+
+done = {}
+for job in json.loads(JOBS):
+    args = (job["src"], job["dst"], job["where"], job["keep_source"], job["stored"])
+    done[os.path.basename(job["dst"])] = compile_archive(*args)
+json.dumps(done)
+`));
+"""
+
+
+def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
+    """Issue 15: nothing the page imports on its way to ready is compiled in the page. The stdlib zip and
+    the wheels are compiled at build time by Pyodide's own Python (unchecked-hash .pyc: an import reads no
+    source to validate it) — only the modules the page imports (BYTECODE_JS), the others stay source. The
+    stdlib and the third-party wheels go sourceless; our engine keeps its sources beside its __pycache__, for
+    readable tracebacks and its docstring examples. Cached until an input changes."""
+    out = BUILD / "bytecode"
+    stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    jobs = [{"src": stdlib, "dst": out / stdlib.name, "where": "/lib/python314.zip/", "keep_source": False}]
+    for w in wheels:
+        jobs.append(
+            {
+                "src": w,
+                "dst": out / w.name,
+                "where": "/lib/python3.14/site-packages/",
+                "keep_source": w.name.startswith("mageduel-"),
+            }
+        )
+    digest = hashlib.sha256(BYTECODE_JS.encode() + (ROOT / "web" / "bytecode_probe.py").read_bytes())
+    digest.update(tree_digest(ROOT / "web").encode())
+    for job in jobs:
+        digest.update(f"{job['dst'].name} {sha256(job['src'])} {job['keep_source']}".encode())
+    digest.update(sha256(NODE_MODULES / "pyodide" / "pyodide.asm.wasm").encode())
+    results = (out / stdlib.name, [out / w.name for w in wheels])
+    if all(j["dst"].exists() for j in jobs) and stamp_ok("bytecode", digest.hexdigest()):
+        return results
+    say(
+        "compiling what the page imports to bytecode (Pyodide's Python under Node.js):"
+        f" the stdlib and {len(wheels)} wheels"
+    )
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    script = out / "compile.mjs"
+    script.write_text(BYTECODE_JS)
+    inside = json.dumps(
+        [
+            {
+                **job,
+                "src": "/work/" + job["src"].relative_to(ROOT).as_posix(),
+                "dst": "/work/" + job["dst"].relative_to(ROOT).as_posix(),
+                "stored": job["src"] == stdlib,
+            }
+            for job in jobs
+        ]
+    )
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is missing: install Node.js 20+ (on Debian: apt-get install nodejs)")
+    run([node, str(script), str(NODE_MODULES / "pyodide"), str(ROOT), inside], what="bytecode compilation")
+    script.unlink()
+    stamp_write("bytecode", digest.hexdigest())
+    return results
+
+
 def ensure_schemas(engine_wheel: Path) -> dict[str, dict]:
     """The JSON Schemas of every boundary model, as the engine's CLI prints them (cached per wheel)."""
     cached = BUILD / "schemas.json"
@@ -375,9 +496,9 @@ def write_text(dst: Path, text: str) -> None:
 def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     """dist/: every file the site needs, and nothing from outside its own origin."""
     wanted: dict[Path, Path | str] = {}
+    stdlib, wheels = ensure_bytecode([*runtime_wheels, engine_wheel])
     for name in PYODIDE_CORE:
-        wanted[Path("pyodide") / name] = NODE_MODULES / "pyodide" / name
-    wheels = [*runtime_wheels, engine_wheel]
+        wanted[Path("pyodide") / name] = stdlib if name == stdlib.name else NODE_MODULES / "pyodide" / name
     for w in wheels:
         wanted[Path("pyodide") / w.name] = w
     wanted[Path("pyodide/pyodide-lock.json")] = json.dumps(pyodide_lock(wheels), indent=1)
