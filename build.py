@@ -542,7 +542,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         item = wanted[rel]
         version.update(str(rel).encode())
         version.update(item.encode() if isinstance(item, str) else sha256(item).encode())
-    files = sorted(str(rel).replace(os.sep, "/") for rel in wanted)
+    files = sorted(str(rel).replace(os.sep, "/") for rel in wanted if not never_offline(rel))
     sw = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", version.hexdigest()[:16]).replace("__FILES__", json.dumps(["./", *files]))
     wanted[Path("sw.js")] = sw
@@ -558,6 +558,24 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+
+
+# What the page never fetches where the service worker runs (issue 15: it precached 1.4 MB nobody used):
+# PyScript's editor, terminal, MicroPython and TOML chunks (we use none), the published JSON Schemas (for
+# people and tools, not the page), and the in-memory IndexedDB (only where storage is blocked, and there no
+# service worker is registered). They stay on the site.
+NEVER_OFFLINE = (
+    "pyscript/codemirror",
+    "pyscript/xterm",
+    "pyscript/mpy-",
+    "pyscript/toml-",
+    "schemas/",
+    "vendor/",
+)
+
+
+def never_offline(rel: Path) -> bool:
+    return rel.as_posix().startswith(NEVER_OFFLINE)
 
 
 def build() -> None:
