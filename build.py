@@ -16,6 +16,7 @@ network and an unchanged tree rebuilds in seconds.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -257,11 +258,10 @@ console.log(pyodide.runPython(`
 import importlib.util, json, os, sys, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 
-sys.path.insert(0, "/work")
-import web.bytecode_probe
-
-web.bytecode_probe.run()
-sys.path.remove("/work")
+spec = importlib.util.spec_from_file_location("bytecode_probe", "/work/web/bytecode_probe.py")
+probe = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(probe)
+probe.run()  # web/ itself comes from its wheel, as in the page
 SPECS = [getattr(m, "__spec__", None) for m in list(sys.modules.values())]
 USED = {spec.origin for spec in SPECS if spec is not None and spec.origin}
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -318,7 +318,7 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
                 "src": w,
                 "dst": out / w.name,
                 "where": "/lib/python3.14/site-packages/",
-                "keep_source": w.name.startswith("mageduel-"),
+                "keep_source": w.name.startswith(("mageduel-", "mageduel_web-")),
             }
         )
     digest = hashlib.sha256(BYTECODE_JS.encode() + (ROOT / "web" / "bytecode_probe.py").read_bytes())
@@ -355,6 +355,46 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
     script.unlink()
     stamp_write("bytecode", digest.hexdigest())
     return results
+
+
+def web_wheel() -> Path:
+    """web/ (the front end, all but its entry script main.py and the build-time modules) as a wheel the page
+    loads with the engine (issue 15): one fetch instead of one per module, and compiled to bytecode at build
+    time with the rest. Written by hand, deterministically: it is never installed anywhere but the page."""
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]  # type: ignore[index]
+    name = f"mageduel_web-{version}"
+    out = BUILD / "webwheel" / f"{name}-py3-none-any.whl"
+    sources = sorted(
+        p
+        for p in (ROOT / "web").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py" and p not in BUILD_TIME_WEB
+    )
+    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
+    files[f"{name}.dist-info/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: mageduel-web\nVersion: {version}\nRequires-Dist: mageduel\n"
+        "Summary: Mageduel's front end in the page (built by build.py)\n"
+    ).encode()
+    files[f"{name}.dist-info/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    record = "".join(
+        f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b'=').decode()},{len(b)}\n"
+        for n, b in files.items()
+    )
+    files[f"{name}.dist-info/RECORD"] = (record + f"{name}.dist-info/RECORD,,\n").encode()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    part = out.with_suffix(".part")
+    with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for n, b in files.items():
+            info = zipfile.ZipInfo(n, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, b)
+    if out.exists() and out.read_bytes() == part.read_bytes():
+        part.unlink()
+    else:
+        part.replace(out)
+    return out
 
 
 def ensure_schemas(engine_wheel: Path) -> dict[str, dict]:
@@ -459,19 +499,14 @@ def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[s
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
 
 
-def pyscript_config(web_files: list[Path]) -> dict:
-    """PyScript's config: our Pyodide, our lock file, no package cache, and the web/ modules."""
-    files = {}
-    for p in web_files:
-        rel = p.relative_to(ROOT).as_posix()
-        files[f"./{rel}"] = f"./{rel}"
+def pyscript_config() -> dict:
+    """PyScript's config: our Pyodide, our lock file, no package cache; the engine and web/ as wheels."""
     return {
         # Without `interpreter` PyScript would fetch Pyodide from a CDN.
         "interpreter": "./pyodide/pyodide.mjs",
         # Resolved by Pyodide from ./pyodide/pyodide-lock.json, loaded at start, with no micropip.
-        "packages": ["mageduel"],
+        "packages": ["mageduel", "mageduel-web"],
         "packages_cache": "passthrough",
-        "files": files,
     }
 
 
@@ -496,7 +531,7 @@ def write_text(dst: Path, text: str) -> None:
 def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     """dist/: every file the site needs, and nothing from outside its own origin."""
     wanted: dict[Path, Path | str] = {}
-    stdlib, wheels = ensure_bytecode([*runtime_wheels, engine_wheel])
+    stdlib, wheels = ensure_bytecode([*runtime_wheels, engine_wheel, web_wheel()])
     for name in PYODIDE_CORE:
         wanted[Path("pyodide") / name] = stdlib if name == stdlib.name else NODE_MODULES / "pyodide" / name
     for w in wheels:
@@ -519,12 +554,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         for rel, item in wanted.items()
         if isinstance(item, Path) and rel.parts[0] == "pyodide"
     )
-    web_files = sorted(
-        p
-        for p in (ROOT / "web").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py" and p not in BUILD_TIME_WEB
-    )
-    wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
+    wanted[Path("pyscript.json")] = json.dumps(pyscript_config(), indent=1)
     for src in sorted((ROOT / "static").rglob("*")):
         if not src.is_file():
             continue
@@ -533,9 +563,8 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             wanted[rel] = render_page(src, messages, boot_bytes, posters)
         elif rel.name != "sw.js":
             wanted[rel] = src
-    for src in sorted((ROOT / "web").rglob("*")):
-        if src.is_file() and "__pycache__" not in src.parts and src not in BUILD_TIME_WEB:
-            wanted[Path("web") / src.relative_to(ROOT / "web")] = src
+    # The page's entry script; the rest of web/ is in its wheel.
+    wanted[Path("web/main.py")] = ROOT / "web" / "main.py"
     # The service worker precaches every file under a version named by their digest.
     version = hashlib.sha256()
     for rel in sorted(wanted):

@@ -79,9 +79,16 @@ def test_pyscript_config_points_at_our_own_pyodide(dist):
     config = json.loads((dist / "pyscript.json").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["packages_cache"] == "passthrough"
-    assert config["packages"] == ["mageduel"]
-    for source in config["files"]:
-        assert (dist / source).exists(), source
+    # Issue 15: web/ comes as a wheel of its own, compiled at build time, not as one fetch per module.
+    assert config["packages"] == ["mageduel", "mageduel-web"]
+    assert "files" not in config
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    web = lock["packages"]["mageduel-web"]
+    assert web["imports"] == ["web"] and web["depends"] == ["mageduel"]
+    with zipfile.ZipFile(dist / "pyodide" / web["file_name"]) as z:
+        names = set(z.namelist())
+    assert {"web/game/app.py", "web/messages.json", "web/game/__pycache__/app.cpython-314.pyc"} <= names
+    assert not {"web/main.py", "web/poster.py", "web/bytecode_probe.py"} & names
 
 
 def test_site_names_no_outside_address_in_our_own_files(dist):
