@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -78,10 +79,8 @@ def _print(obj: Any) -> None:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from . import roster
-    from .dice import Seeded, SplitMix64
-    from .policies import make, play_out
-    from .scenario import duel_scenario
-    from .state import EngineError
+    from .dice import SplitMix64
+    from .policies import make
 
     for who in (args.a, args.b):
         try:
@@ -94,34 +93,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         make(args.policy, 0)
     except ValueError as exc:
         raise InputError(f"--policy: {exc}") from None
-    scenario = duel_scenario(args.a, args.b, args.kind)
+    if args.jobs < 0:
+        raise InputError("--jobs: must be 0 (every core) or more")
     seeds = SplitMix64(args.seed)
+    games = []
+    for _ in range(args.games):
+        dice_seed = seeds.next_u64()
+        games.append((args.a, args.b, args.kind, args.policy, dice_seed, seeds.next_u64()))
     start = time.perf_counter()
     wins = {"a": 0, "b": 0}
     draws = 0
     rounds = 0
     reasons: dict[str, int] = {}
-    for _ in range(args.games):
-        dice_seed = seeds.next_u64()
-        pol_seed = seeds.next_u64()
-        duel = None
-        try:
-            from .state import new_duel
+    jobs = min(args.jobs or os.cpu_count() or 1, args.games)
+    if jobs > 1:
+        # Each duel depends only on its own seeds, so the games split across processes give the same
+        # totals as one process playing them in order.
+        from concurrent.futures import ProcessPoolExecutor
 
-            duel = new_duel(scenario, Seeded(dice_seed))
-            play_out(duel, make(args.policy, pol_seed))
-        except EngineError as exc:
-            raise InputError(f"a simulated duel failed: {exc}") from None
-        out = duel.outcome
-        assert out is not None
-        rounds += duel.round
-        reasons[out.reason] = reasons.get(out.reason, 0) + 1
-        if out.tie or not out.winners:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_simulate_one, games, chunksize=max(1, len(games) // (jobs * 4))))
+    else:
+        results = [_simulate_one(game) for game in games]
+    for result in results:
+        if isinstance(result, str):
+            raise InputError(f"a simulated duel failed: {result}")
+        duel_rounds, reason, winner = result
+        rounds += duel_rounds
+        reasons[reason] = reasons.get(reason, 0) + 1
+        if winner is None:
             draws += 1
-        elif "p1" in out.winners:
-            wins["a"] += 1
         else:
-            wins["b"] += 1
+            wins[winner] += 1
     _print(
         {
             "a": args.a,
@@ -138,6 +141,34 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         }
     )
     return 0
+
+
+#: The scenario of each pairing, built once per process.
+_SCENARIOS: dict[tuple[str, str, str], Any] = {}
+
+
+def _simulate_one(game: tuple[str, str, str, str, int, int]) -> tuple[int, str, str | None] | str:
+    """One simulated duel from its seeds: (rounds, end reason, "a", "b" or None for a draw), or the
+    engine's error as text (so it crosses a process boundary)."""
+    from .dice import Seeded
+    from .policies import make, play_out
+    from .scenario import duel_scenario
+    from .state import EngineError, new_duel
+
+    a, b, kind, policy, dice_seed, pol_seed = game
+    key = (a, b, kind)
+    if key not in _SCENARIOS:
+        _SCENARIOS[key] = duel_scenario(a, b, kind)  # type: ignore[arg-type]
+    try:
+        duel = new_duel(_SCENARIOS[key], Seeded(dice_seed))
+        play_out(duel, make(policy, pol_seed))
+    except EngineError as exc:
+        return str(exc)
+    out = duel.outcome
+    assert out is not None
+    if out.tie or not out.winners:
+        return duel.round, out.reason, None
+    return duel.round, out.reason, "a" if "p1" in out.winners else "b"
 
 
 def _read_decisions(path: str) -> list[str]:
@@ -311,6 +342,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--policy", default="random", help="random or greedy")
     s.add_argument("--kind", default="mageduel", choices=["mageduel", "duel"])
+    s.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes playing at once (0: one per core); same totals",
+    )
     s.set_defaults(fn=cmd_simulate)
     pl = sub.add_parser("play", help="play a scenario to the end; events as JSON lines, then the outcome")
     pl.add_argument("scenario")
