@@ -26,9 +26,12 @@ def hold_python(page) -> list:
 
 
 def release(page, held: list) -> None:
-    page.wait_for_function("true")  # let Playwright deliver the held request
-    while not held:
-        page.wait_for_timeout(50)
+    """Let Python's start go on (waiting, within reason, until the page has asked for it)."""
+    for _ in range(1200):
+        if held:
+            break
+        page.wait_for_timeout(50)  # Playwright delivers the held request while it waits
+    assert held, "the page never asked for pyscript/core.js"
     for route in held:
         route.continue_()
 
