@@ -488,33 +488,15 @@ def load_messages() -> dict:
     return json.loads((ROOT / "web" / "messages.json").read_text(encoding="utf-8"))
 
 
-def render_page(
-    template: Path, messages: dict, boot_bytes: int, posters: dict[str, str], preload: str = ""
-) -> str:
+def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[str, str]) -> str:
     """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python;
-    fill {{poster:NAME}} with the first screen drawn at build time (``render_posters``), and
-    {{preload:pyodide}} with ``preload_links``."""
+    fill {{poster:NAME}} with the first screen drawn at build time (``render_posters``)."""
     text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
-    text = text.replace("{{preload:pyodide}}", preload)
     for name, html in posters.items():
         text = text.replace("{{poster:" + name + "}}", html)
     catalogue = json.dumps(messages, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     text = text.replace("{{catalogue}}", catalogue)
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
-
-
-def preload_links(wheels: list[Path]) -> str:
-    """<link rel=preload> for what Pyodide fetches once it has started (issue 15: fetch the runtime and the
-    wheels while PyScript and Pyodide boot, not after). Each matches Pyodide's own request (a module, or a
-    CORS fetch), so the browser uses the preloaded response instead of fetching again. (Pyodide checks a
-    wheel's sha256 itself; Chromium ignores integrity on a fetch preload, with a console warning.)"""
-    links = [
-        f'<link rel="modulepreload" href="./{name}">'
-        for name in ("pyscript/core.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs")
-    ]
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", *(w.name for w in wheels)):
-        links.append(f'<link rel="preload" href="./pyodide/{name}" as="fetch" crossorigin>')
-    return "\n  ".join(links)
 
 
 def pyscript_config() -> dict:
@@ -578,7 +560,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             continue
         rel = src.relative_to(ROOT / "static")
         if src.suffix == ".html":
-            wanted[rel] = render_page(src, messages, boot_bytes, posters, preload_links(wheels))
+            wanted[rel] = render_page(src, messages, boot_bytes, posters)
         elif rel.name != "sw.js":
             wanted[rel] = src
     # The page's entry script; the rest of web/ is in its wheel.

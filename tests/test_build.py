@@ -203,15 +203,3 @@ def test_what_the_page_imports_ships_as_bytecode_and_the_rest_as_source(dist):
     with zipfile.ZipFile(pydantic) as z:
         names = set(z.namelist())
     assert "pydantic/main.pyc" in names and "pydantic/main.py" not in names
-
-
-def test_the_page_preloads_the_runtime_and_every_wheel_it_loads(dist):
-    """Issue 15: fetched while PyScript and Pyodide boot, in the form of Pyodide's own requests."""
-    head = (dist / "index.html").read_text(encoding="utf-8").split("</head>")[0]
-    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
-    for p in lock["packages"].values():
-        assert f'<link rel="preload" href="./pyodide/{p["file_name"]}" as="fetch" crossorigin>' in head
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
-        assert f'href="./pyodide/{name}" as="fetch" crossorigin>' in head
-    assert '<link rel="modulepreload" href="./pyodide/pyodide.mjs">' in head
-    assert "{{" not in head.split("</script>", 1)[1]
