@@ -16,6 +16,7 @@ network and an unchanged tree rebuilds in seconds.
 from __future__ import annotations
 
 import argparse
+import base64
 import functools
 import hashlib
 import http.server
@@ -41,6 +42,14 @@ ARTIFACTS = ROOT / "test-artifacts"
 PYODIDE_PLATFORM = ["--platform", "pyemscripten_2026_0_wasm32", "--python-version", "3.14"]
 # The files of the npm package `pyodide` a page needs; the package's own lock file is replaced by ours.
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# web/ modules that run only at build time, in CPython (the first screens): never shipped to the page.
+BUILD_TIME_WEB = {
+    ROOT / "web" / "poster.py",
+    ROOT / "web" / "bytecode_probe.py",
+    ROOT / "web" / "embed" / "posters.py",
+}
+# The pages' entry scripts, fetched as files beside the wheel (index.html runs main.py, embed.html page.py).
+ENTRY_SCRIPTS = (ROOT / "web" / "main.py", ROOT / "web" / "embed" / "page.py")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
 MIME_TYPES = {
     ".mjs": "text/javascript",
@@ -234,6 +243,166 @@ def ensure_engine_wheel() -> Path:
     return wheels[0]
 
 
+# Compiles Python archives to bytecode inside Pyodide itself (under Node.js), so the magic number and the
+# code objects are exactly the page's Python's. First it installs the wheels and plays the page's first steps
+# (web/bytecode_probe.py: what boot, the setup screen and a computer duel import); the modules that imports
+# are compiled, the rest stays source (smaller on the wire, compiled in the page only if ever imported).
+# argv = pyodide dir, repo root, JSON jobs.
+BYTECODE_JS = r"""
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [dir, repo, jobs] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(path.resolve(dir), "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: path.resolve(dir) + path.sep });
+pyodide.FS.mkdirTree("/work");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: path.resolve(repo) }, "/work");
+const wheels = JSON.parse(jobs).filter((j) => j.src.endsWith(".whl"))
+  .map((j) => j.src.replace("/work", repo));
+await pyodide.loadPackage(wheels, { messageCallback: () => {} });
+pyodide.globals.set("JOBS", jobs);
+console.log(pyodide.runPython(`
+import importlib.util, json, os, sys, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
+
+spec = importlib.util.spec_from_file_location("bytecode_probe", "/work/web/bytecode_probe.py")
+probe = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(probe)
+probe.run()  # web/ itself comes from its wheel, as in the page
+SPECS = [getattr(m, "__spec__", None) for m in list(sys.modules.values())]
+USED = {spec.origin for spec in SPECS if spec is not None and spec.origin}
+EPOCH = (1980, 1, 1, 0, 0, 0)
+TAG = sys.implementation.cache_tag
+
+
+def compile_archive(src, dst, where, keep_source, stored):
+    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
+    count = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst + ".part", "w") as zout:
+        for info in zin.infolist():
+            data = zin.read(info)
+            entries = [(info.filename, data)]
+            if info.filename.endswith(".py") and where + info.filename in USED:
+                code = compile(data, where + info.filename, "exec", dont_inherit=True)
+                count += 1
+                pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), False)
+                if keep_source:
+                    head, _, base = info.filename.rpartition("/")
+                    cached = (head + "/" if head else "") + f"__pycache__/{base[:-3]}.{TAG}.pyc"
+                    entries.append((cached, pyc))
+                else:
+                    entries = [(info.filename + "c", pyc)]
+            for name, body in entries:
+                out = zipfile.ZipInfo(name, EPOCH)
+                out.compress_type = method
+                out.external_attr = info.external_attr
+                zout.writestr(out, body, compresslevel=None if stored else 9)
+    os.replace(dst + ".part", dst)
+    return count
+
+
+done = {}
+for job in json.loads(JOBS):
+    args = (job["src"], job["dst"], job["where"], job["keep_source"], job["stored"])
+    done[os.path.basename(job["dst"])] = compile_archive(*args)
+json.dumps(done)
+`));
+"""
+
+
+def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
+    """Issue 15: nothing the page imports on its way to ready is compiled in the page. The stdlib zip and
+    the wheels are compiled at build time by Pyodide's own Python (unchecked-hash .pyc: an import reads no
+    source to validate it) — only the modules the page imports (BYTECODE_JS), the others stay source. The
+    stdlib and the third-party wheels go sourceless; our engine keeps its sources beside its __pycache__, for
+    readable tracebacks and its docstring examples. Cached until an input changes."""
+    out = BUILD / "bytecode"
+    stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
+    jobs = [{"src": stdlib, "dst": out / stdlib.name, "where": "/lib/python314.zip/", "keep_source": False}]
+    for w in wheels:
+        jobs.append(
+            {
+                "src": w,
+                "dst": out / w.name,
+                "where": "/lib/python3.14/site-packages/",
+                "keep_source": w.name.startswith(("mageduel-", "mageduel_web-")),
+            }
+        )
+    digest = hashlib.sha256(BYTECODE_JS.encode() + (ROOT / "web" / "bytecode_probe.py").read_bytes())
+    digest.update(tree_digest(ROOT / "web").encode())
+    for job in jobs:
+        digest.update(f"{job['dst'].name} {sha256(job['src'])} {job['keep_source']}".encode())
+    digest.update(sha256(NODE_MODULES / "pyodide" / "pyodide.asm.wasm").encode())
+    results = (out / stdlib.name, [out / w.name for w in wheels])
+    if all(j["dst"].exists() for j in jobs) and stamp_ok("bytecode", digest.hexdigest()):
+        return results
+    say(
+        "compiling what the page imports to bytecode (Pyodide's Python under Node.js):"
+        f" the stdlib and {len(wheels)} wheels"
+    )
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    script = out / "compile.mjs"
+    script.write_text(BYTECODE_JS)
+    inside = json.dumps(
+        [
+            {
+                **job,
+                "src": "/work/" + job["src"].relative_to(ROOT).as_posix(),
+                "dst": "/work/" + job["dst"].relative_to(ROOT).as_posix(),
+                "stored": job["src"] == stdlib,
+            }
+            for job in jobs
+        ]
+    )
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("Node.js is missing: install Node.js 20+ (on Debian: apt-get install nodejs)")
+    run([node, str(script), str(NODE_MODULES / "pyodide"), str(ROOT), inside], what="bytecode compilation")
+    script.unlink()
+    stamp_write("bytecode", digest.hexdigest())
+    return results
+
+
+def web_wheel() -> Path:
+    """web/ (the front end, all but its entry script main.py and the build-time modules) as a wheel the page
+    loads with the engine (issue 15): one fetch instead of one per module, and compiled to bytecode at build
+    time with the rest. Written by hand, deterministically: it is never installed anywhere but the page."""
+    version = re.search(r'^version = "([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)[1]  # type: ignore[index]
+    name = f"mageduel_web-{version}"
+    out = BUILD / "webwheel" / f"{name}-py3-none-any.whl"
+    sources = sorted(
+        p
+        for p in (ROOT / "web").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p not in ENTRY_SCRIPTS and p not in BUILD_TIME_WEB
+    )
+    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
+    files[f"{name}.dist-info/METADATA"] = (
+        f"Metadata-Version: 2.1\nName: mageduel-web\nVersion: {version}\nRequires-Dist: mageduel\n"
+        "Summary: Mageduel's front end in the page (built by build.py)\n"
+    ).encode()
+    files[f"{name}.dist-info/WHEEL"] = (
+        b"Wheel-Version: 1.0\nGenerator: build.py\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
+    )
+    record = "".join(
+        f"{n},sha256={base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b'=').decode()},{len(b)}\n"
+        for n, b in files.items()
+    )
+    files[f"{name}.dist-info/RECORD"] = (record + f"{name}.dist-info/RECORD,,\n").encode()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    part = out.with_suffix(".part")
+    with zipfile.ZipFile(part, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for n, b in files.items():
+            info = zipfile.ZipInfo(n, (1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            z.writestr(info, b)
+    if out.exists() and out.read_bytes() == part.read_bytes():
+        part.unlink()
+    else:
+        part.replace(out)
+    return out
+
+
 def ensure_schemas(engine_wheel: Path) -> dict[str, dict]:
     """The JSON Schemas of every boundary model, as the engine's CLI prints them (cached per wheel)."""
     cached = BUILD / "schemas.json"
@@ -300,31 +469,50 @@ def pyodide_lock(wheels: list[Path]) -> dict:
     return {"info": upstream["info"], "packages": packages}
 
 
+def render_posters() -> dict[str, str]:
+    """The first screens painted before Python starts (issue 15): ``python -m web.poster`` in the venv draws
+    them with the page's own drawing functions and prints {placeholder: HTML}; each page template has its
+    ``{{poster:NAME}}`` placeholder filled with it. Cached until web/ or the engine changes."""
+    cached = BUILD / "posters.json"
+    digest = tree_digest(ROOT / "web", ROOT / "engine")
+    if cached.exists() and stamp_ok("posters", digest):
+        return json.loads(cached.read_text(encoding="utf-8"))
+    proc = subprocess.run(
+        [str(venv_python()), "-m", "web.poster"], cwd=ROOT, capture_output=True, text=True, encoding="utf-8"
+    )
+    if proc.returncode != 0:
+        raise BuildError(
+            f"python -m web.poster failed (exit {proc.returncode}): {proc.stderr.strip()[-300:]}"
+        )
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    cached.write_text(proc.stdout, encoding="utf-8")
+    stamp_write("posters", digest)
+    return json.loads(proc.stdout)
+
+
 def load_messages() -> dict:
     return json.loads((ROOT / "web" / "messages.json").read_text(encoding="utf-8"))
 
 
-def render_page(template: Path, messages: dict, boot_bytes: int) -> str:
-    """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python."""
+def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[str, str]) -> str:
+    """Fill {{key}} with the English string and inline the catalogue, so the page speaks before Python;
+    fill {{poster:NAME}} with the first screen drawn at build time (``render_posters``)."""
     text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
+    for name, html in posters.items():
+        text = text.replace("{{poster:" + name + "}}", html)
     catalogue = json.dumps(messages, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     text = text.replace("{{catalogue}}", catalogue)
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
 
 
-def pyscript_config(web_files: list[Path]) -> dict:
-    """PyScript's config: our Pyodide, our lock file, no package cache, and the web/ modules."""
-    files = {}
-    for p in web_files:
-        rel = p.relative_to(ROOT).as_posix()
-        files[f"./{rel}"] = f"./{rel}"
+def pyscript_config() -> dict:
+    """PyScript's config: our Pyodide, our lock file, no package cache; the engine and web/ as wheels."""
     return {
         # Without `interpreter` PyScript would fetch Pyodide from a CDN.
         "interpreter": "./pyodide/pyodide.mjs",
         # Resolved by Pyodide from ./pyodide/pyodide-lock.json, loaded at start, with no micropip.
-        "packages": ["mageduel"],
+        "packages": ["mageduel", "mageduel-web"],
         "packages_cache": "passthrough",
-        "files": files,
     }
 
 
@@ -370,9 +558,9 @@ def write_text(dst: Path, text: str) -> None:
 def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     """dist/: every file the site needs, and nothing from outside its own origin."""
     wanted: dict[Path, Path | str] = {}
+    stdlib, wheels = ensure_bytecode([*runtime_wheels, engine_wheel, web_wheel()])
     for name in PYODIDE_CORE:
-        wanted[Path("pyodide") / name] = NODE_MODULES / "pyodide" / name
-    wheels = [*runtime_wheels, engine_wheel]
+        wanted[Path("pyodide") / name] = stdlib if name == stdlib.name else NODE_MODULES / "pyodide" / name
     for w in wheels:
         wanted[Path("pyodide") / w.name] = w
     wanted[Path("pyodide/pyodide-lock.json")] = json.dumps(pyodide_lock(wheels), indent=1)
@@ -387,17 +575,13 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
         wanted[Path("vendor/fake-indexeddb") / src.relative_to(esm)] = src
     wanted[Path("vendor/fake-indexeddb/LICENSE")] = NODE_MODULES / "fake-indexeddb" / "LICENSE"
     messages = load_messages()
+    posters = render_posters()
     boot_bytes = sum(
         item.stat().st_size
         for rel, item in wanted.items()
         if isinstance(item, Path) and rel.parts[0] == "pyodide"
     )
-    web_files = sorted(
-        p
-        for p in (ROOT / "web").rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and p.name != "main.py"
-    )
-    wanted[Path("pyscript.json")] = json.dumps(pyscript_config(web_files), indent=1)
+    wanted[Path("pyscript.json")] = json.dumps(pyscript_config(), indent=1)
     # The wiki widget: its posters and strings as a classic script (no CORS needed to paint), its schema.
     embed = render_embed_data()
     wanted[Path("embed-data.js")] = (
@@ -409,19 +593,19 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             continue
         rel = src.relative_to(ROOT / "static")
         if src.suffix == ".html":
-            wanted[rel] = render_page(src, messages, boot_bytes)
+            wanted[rel] = render_page(src, messages, boot_bytes, posters)
         elif rel.name != "sw.js":
             wanted[rel] = src
-    for src in sorted((ROOT / "web").rglob("*")):
-        if src.is_file() and "__pycache__" not in src.parts:
-            wanted[Path("web") / src.relative_to(ROOT / "web")] = src
+    # The page's entry script; the rest of web/ is in its wheel.
+    for entry in ENTRY_SCRIPTS:
+        wanted[entry.relative_to(ROOT)] = entry
     # The service worker precaches every file under a version named by their digest.
     version = hashlib.sha256()
     for rel in sorted(wanted):
         item = wanted[rel]
         version.update(str(rel).encode())
         version.update(item.encode() if isinstance(item, str) else sha256(item).encode())
-    files = sorted(str(rel).replace(os.sep, "/") for rel in wanted)
+    files = sorted(str(rel).replace(os.sep, "/") for rel in wanted if not never_offline(rel))
     sw = (ROOT / "static" / "sw.js").read_text(encoding="utf-8")
     sw = sw.replace("__VERSION__", version.hexdigest()[:16]).replace("__FILES__", json.dumps(["./", *files]))
     wanted[Path("sw.js")] = sw
@@ -437,6 +621,24 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
             path.unlink()
         elif path.is_dir() and not any(path.iterdir()):
             path.rmdir()
+
+
+# What the page never fetches where the service worker runs (issue 15: it precached 1.4 MB nobody used):
+# PyScript's editor, terminal, MicroPython and TOML chunks (we use none), the published JSON Schemas (for
+# people and tools, not the page), and the in-memory IndexedDB (only where storage is blocked, and there no
+# service worker is registered). They stay on the site.
+NEVER_OFFLINE = (
+    "pyscript/codemirror",
+    "pyscript/xterm",
+    "pyscript/mpy-",
+    "pyscript/toml-",
+    "schemas/",
+    "vendor/",
+)
+
+
+def never_offline(rel: Path) -> bool:
+    return rel.as_posix().startswith(NEVER_OFFLINE)
 
 
 def build() -> None:
@@ -591,11 +793,14 @@ def rules_table() -> int:
     return subprocess.run([str(venv_python()), str(script)], cwd=ROOT).returncode
 
 
-def bench(rounds: int) -> int:
+def bench(rounds: int, as_json: bool) -> int:
     build()
     env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
+    extra = ["--json", str(ARTIFACTS / "bench.json")] if as_json else []
     return subprocess.run(
-        [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds)], cwd=ROOT, env=env
+        [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds), *extra],
+        cwd=ROOT,
+        env=env,
     ).returncode
 
 
@@ -618,6 +823,9 @@ def main(argv: list[str]) -> int:
     p_test.add_argument("pytest_args", nargs=argparse.REMAINDER)
     p_bench = sub.add_parser("bench", help="page load times against the bare-Pyodide floor, duels per second")
     p_bench.add_argument("--profiles", type=int, default=5)
+    p_bench.add_argument(
+        "--json", action="store_true", help="also write every figure to test-artifacts/bench.json"
+    )
     sub.add_parser("rules", help="print the table clause -> tests")
     p_clean = sub.add_parser("clean", help="remove build output, .venv and node_modules")
     p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
@@ -636,7 +844,7 @@ def main(argv: list[str]) -> int:
         elif args.command == "test":
             return test(args.pytest_args)
         elif args.command == "bench":
-            return bench(args.profiles)
+            return bench(args.profiles, args.json)
         elif args.command == "rules":
             return rules_table()
         elif args.command == "clean":

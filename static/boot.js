@@ -1,5 +1,7 @@
 // Boots the page before and around Python: language, progress, storage fallback, errors, then PyScript.
-// Python (web/main.py) sets data-ready="true" on <html> once the arena is drawn.
+// Python (web/main.py) sets data-ready="true" on <html> once the arena is drawn; <html data-state> follows
+// (poster -> ready, or error), and the build-time first screen hands over to Python (poster.js).
+import { ready as posterReady } from "./poster.js";
 
 const root = document.documentElement;
 const catalogue = JSON.parse(document.getElementById("messages").textContent);
@@ -75,6 +77,11 @@ document.addEventListener("mageduel:stage", (event) => {
 export function fail(detail) {
   if (root.dataset.ready === "true" || root.dataset.ready === "error") return;
   root.dataset.ready = "error";
+  root.dataset.state = "error";
+  // Python never became ready, so #game holds at most the build-time first screen, which cannot be played
+  // without it: the cause replaces it.
+  document.getElementById("game").replaceChildren();
+  document.getElementById("arena").replaceChildren();
   document.getElementById("loading").hidden = true;
   document.getElementById("error").hidden = false;
   document.getElementById("error-details").textContent = String(detail || "unknown error").slice(0, 4000);
@@ -128,7 +135,7 @@ async function registerServiceWorker() {
 
 // Register only once ready, so precaching never competes with the first load.
 new MutationObserver((_, observer) => {
-  if (root.dataset.ready === "true") { observer.disconnect(); registerServiceWorker(); }
+  if (root.dataset.ready === "true") { observer.disconnect(); posterReady(); registerServiceWorker(); }
 }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 
 try {

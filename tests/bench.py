@@ -1,10 +1,14 @@
 """Benchmarks (run by `python3 build.py bench`; timings live here, never in test asserts).
 
-Page load: time from navigation to <html data-ready="true"> for our page and for the floor — a bare page that
-boots Pyodide from the same vendored files, loads the same wheels through the same lock file and imports the
-engine, with no PyScript and no drawing. Cold is a fresh browser profile; warm is a reload in that profile
-(HTTP cache revalidated; service workers off for both pages, so the comparison is like for like). Each is
-measured in N fresh profiles: median, min, max, and the bytes that crossed the network.
+Page load (issue 15): for our page, the time from navigation to the setup screen on the page (``setup``: the
+setup form is in the DOM, whoever put it there — the build-time poster or Python) and to
+<html data-ready="true"> (``ready``: Python runs and the controls are live); for the floor — a bare page that
+does ``await loadPyodide()`` alone from the same vendored files, no wheels, no PyScript, no drawing — the
+time to that. Cold is a fresh browser profile; warm is a reload in that profile (HTTP cache revalidated;
+service workers off for both pages, so the comparison is like for like). Each is measured in N fresh
+profiles, the two pages taking turns (one run for both sides of a ratio): median, min, max.
+Bytes: a first visit through a server that compresses what compresses (gzip, as most hosts do), counted by
+the server itself, until ready; and a repeat visit with the service worker on, counted the same way.
 Engine: full duels per second in CPython with the random policy between two level-5 casters.
 The computer opponent (issue 5: "answers within 100 ms and never freezes the page"): the time of one of its
 decisions (its own view, ai.choose, apply) in CPython and in Pyodide (Node.js, the same runtime and wheels as
@@ -27,17 +31,25 @@ sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
 
+# The floor: Pyodide's own boot and nothing else (issue 15 — a floor that loads our wheels flatters the ratio).
 FLOOR = """<!doctype html><html data-ready="false"><head><meta charset="utf-8"><title>floor</title></head><body>
 <script type="module">
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
-const pyodide = await loadPyodide({ packages: ["mageduel"] });
-pyodide.runPython("import mageduel");
+await loadPyodide();
 document.documentElement.dataset.ready = "true";
 </script></body></html>"""
 
-READY_AT = """new MutationObserver(() => {
-  if (document.documentElement.dataset.ready === "true" && !window.__readyAt) window.__readyAt = performance.now();
-}).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-ready"] });"""
+# When the setup form is first in the page (then the next frame: painted), and when <html data-ready="true">.
+READY_AT = """(() => {
+  const seen = () => {
+    if (!window.__setupAt && document.querySelector('#game form[data-act="start"]')) {
+      window.__setupAt = -1;
+      requestAnimationFrame(() => { window.__setupAt = performance.now(); });
+    }
+    if (document.documentElement.dataset.ready === "true" && !window.__readyAt) window.__readyAt = performance.now();
+  };
+  new MutationObserver(seen).observe(document, { attributes: true, childList: true, subtree: true });
+})();"""
 
 ARGS = [
     "--no-sandbox",
@@ -49,44 +61,194 @@ ARGS = [
 ]
 
 
-def load(page, cdp_bytes: list[int], url: str | None) -> tuple[float, int]:
-    cdp_bytes.clear()
+def load(page, url: str | None) -> tuple[float, float | None]:
+    """One load: (ms to ready, ms to the setup screen painted or None if it never showed before ready)."""
     if url:
         page.goto(url)
     else:
         page.reload()
     page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
-    ms = page.evaluate("window.__readyAt")
-    page.wait_for_timeout(300)  # let the last loadingFinished events arrive
-    return ms, sum(cdp_bytes)
+    page.wait_for_function("!(window.__setupAt < 0)", timeout=10_000)
+    ready, setup = page.evaluate("[window.__readyAt, window.__setupAt ?? null]")
+    return ready, setup
 
 
-def measure(playwright, chromium: str, url: str, profiles: int) -> dict[str, list[float]]:
-    out: dict[str, list[float]] = {"cold": [], "warm": [], "cold_bytes": [], "warm_bytes": []}
+def measure(
+    playwright, chromium: str, urls: dict[str, str], profiles: int
+) -> dict[str, dict[str, list[float]]]:
+    """Each page in ``profiles`` fresh profiles, the pages taking turns, so a burst of load on this shared
+    machine hits both sides of a ratio alike."""
+    out: dict[str, dict[str, list[float]]] = {
+        name: {"cold": [], "warm": [], "setup_cold": [], "setup_warm": []} for name in urls
+    }
     for _ in range(profiles):
-        # A fresh on-disk profile, so the warm load meets a real HTTP cache.
-        with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium, args=ARGS, headless=True, service_workers="block"
-            )
-            measure_profile(context, url, out)
-            context.close()
+        for name, url in urls.items():
+            # A fresh on-disk profile, so the warm load meets a real HTTP cache.
+            with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
+                context = playwright.chromium.launch_persistent_context(
+                    profile, executable_path=chromium, args=ARGS, headless=True, service_workers="block"
+                )
+                context.add_init_script(READY_AT)
+                page = context.new_page()
+                for kind, target in (("cold", url), ("warm", None)):
+                    ready, setup = load(page, target)
+                    out[name][kind].append(ready)
+                    if setup is not None:
+                        out[name][f"setup_{kind}"].append(setup)
+                context.close()
     return out
 
 
-def measure_profile(context, url: str, out: dict[str, list[float]]) -> None:
-    context.add_init_script(READY_AT)
-    page = context.new_page()
-    cdp = context.new_cdp_session(page)
-    cdp.send("Network.enable")
-    seen: list[int] = []
-    cdp.on("Network.loadingFinished", lambda e, seen=seen: seen.append(int(e["encodedDataLength"])))
-    ms, size = load(page, seen, url)
-    out["cold"].append(ms)
-    out["cold_bytes"].append(size)
-    ms, size = load(page, seen, None)
-    out["warm"].append(ms)
-    out["warm_bytes"].append(size)
+class CountingServer:
+    """build.py's static server, compressing what compresses (gzip, as a host would) and counting the bytes
+    it sends: what a visit costs on the wire."""
+
+    def __init__(self, root: Path) -> None:
+        import functools
+        import gzip
+        import threading
+
+        counter = self
+        self.sent = 0
+        self.served: list[Path] = []  # the files sent whole (200), in order
+        self.lock = threading.Lock()
+        cache: dict[tuple[str, float], bytes] = {}
+
+        class Handler(build.SiteHandler):
+            def send_head(self):  # type: ignore[no-untyped-def]
+                path = Path(self.translate_path(self.path))
+                if path.is_dir():
+                    path = path / "index.html"
+                if path.is_file() and not self.not_modified(path):
+                    with counter.lock:
+                        counter.served.append(path)
+                if (
+                    path.is_file()
+                    and "gzip" in self.headers.get("Accept-Encoding", "")
+                    and path.suffix in COMPRESSIBLE
+                    and not self.not_modified(path)
+                ):
+                    key = (str(path), path.stat().st_mtime)
+                    if key not in cache:
+                        raw = path.read_bytes()
+                        packed = gzip.compress(raw, compresslevel=9, mtime=0)
+                        cache[key] = packed if len(packed) < len(raw) else b""
+                    body = cache[key]
+                    if not body:
+                        return super().send_head()
+                    self.send_response(200)
+                    self.send_header("Content-Type", self.guess_type(str(path)))
+                    self.send_header("Content-Encoding", "gzip")
+                    self.send_header("Content-Length", str(len(body)))
+                    self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+                    self.end_headers()
+                    import io
+
+                    return io.BytesIO(body)
+                return super().send_head()
+
+            def not_modified(self, path: Path) -> bool:
+                """A revalidation the parent answers with 304 Not Modified, as it does uncompressed."""
+                import email.utils
+
+                since = self.headers.get("If-Modified-Since")
+                try:
+                    when = email.utils.parsedate_to_datetime(since).timestamp() if since else None
+                except (TypeError, ValueError):
+                    return False
+                return when is not None and int(path.stat().st_mtime) <= when
+
+            def copyfile(self, source, outputfile):  # type: ignore[no-untyped-def]
+                data = source.read()
+                with counter.lock:
+                    counter.sent += len(data)
+                outputfile.write(data)
+
+        handler = functools.partial(Handler, directory=str(root))
+        self.server = build.Server(("127.0.0.1", 0), handler)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+
+
+# What a host's gzip shrinks (a wheel or the stdlib zip is deflated already; gzip still tries them all here,
+# as a host set to compress every type would, and keeps whichever is smaller).
+COMPRESSIBLE = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".wasm",
+    ".svg",
+    ".webmanifest",
+    ".py",
+    ".toml",
+    ".whl",
+    ".zip",
+}
+
+
+BROTLI_JS = """const { readFileSync } = require("node:fs");
+const zlib = require("node:zlib");
+const sizes = JSON.parse(readFileSync(0, "utf8")).map((file) => {
+  const raw = readFileSync(file);
+  const packed = zlib.brotliCompressSync(raw, { params: {
+    [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_LGWIN]: 24,
+    [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } });
+  return Math.min(raw.length, packed.length);
+});
+console.log(JSON.stringify(sizes));"""
+
+
+def brotli_bytes(files: list[Path]) -> float | None:
+    """The same files as a host that compresses with brotli (quality 11) would send them: an estimate, from
+    Node's zlib (Chromium asks loopback for gzip only), headers not counted."""
+    import json
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        return None
+    proc = subprocess.run(
+        [node, "-e", BROTLI_JS], input=json.dumps([str(f) for f in files]), capture_output=True, text=True
+    )
+    return float(sum(json.loads(proc.stdout))) if proc.returncode == 0 else None
+
+
+def measure_bytes(playwright, chromium: str, root: Path) -> dict[str, float]:
+    """Bytes sent by a compressing server: a first visit until ready, the service worker's precache after it,
+    and a repeat visit with the service worker on (0 when the site is served from its cache)."""
+    server = CountingServer(root)
+    out: dict[str, float] = {}
+    with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, args=ARGS, headless=True
+        )
+        context.add_init_script(READY_AT)
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
+        page.wait_for_timeout(300)
+        out["first_visit"] = server.sent
+        out["first_visit_brotli_estimate"] = brotli_bytes(server.served)
+        # The service worker installs once the page is ready; wait until it controls the page's origin.
+        try:
+            page.wait_for_function(
+                "navigator.serviceWorker && navigator.serviceWorker.ready.then(() => true)", timeout=120_000
+            )
+            page.wait_for_timeout(1500)
+        except Exception:  # noqa: BLE001 - no service worker: the repeat visit pays full price, as measured
+            pass
+        out["first_visit_with_precache"] = server.sent
+        before = server.sent
+        page.reload()
+        page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
+        page.wait_for_timeout(300)
+        out["repeat_visit"] = server.sent - before
+        context.close()
+    server.server.shutdown()
+    return out
 
 
 PYODIDE_RUN = """import path from "node:path";
@@ -178,29 +340,51 @@ def ai_in_page(playwright, chromium: str, url: str, level: str, pair: tuple[str,
 
 
 def summary(values: list[float]) -> str:
+    if not values:
+        return "—"
     return f"median {statistics.median(values):7.0f} ms  min {min(values):7.0f}  max {max(values):7.0f}"
 
 
+def stats(values: list[float]) -> dict[str, Any] | None:
+    if not values:
+        return None
+    return {
+        "median": statistics.median(values),
+        "min": min(values),
+        "max": max(values),
+        "n": len(values),
+        "values": [round(v, 1) for v in values],
+    }
+
+
 def main() -> int:
+    import json
+    import time
+
     parser = argparse.ArgumentParser()
     parser.add_argument("--profiles", type=int, default=5)
+    parser.add_argument("--json", type=Path, default=None, help="also write every figure to this file")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
+    figures: dict[str, Any] = {
+        "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "cores": os.cpu_count(),
+        "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
+        "profiles": args.profiles,
+    }
     floor_dir = Path(tempfile.mkdtemp(prefix="mageduel-floor-"))
     (floor_dir / "index.html").write_text(FLOOR)
     (floor_dir / "pyodide").symlink_to(build.DIST / "pyodide", target_is_directory=True)
     ours = build.serve_in_thread(build.DIST)
     floor = build.serve_in_thread(floor_dir)
     chromium = os.environ.get("MAGEDUEL_CHROMIUM") or build.find_chromium()
-    print(f"Page load, {args.profiles} fresh profiles each (Chromium headless, loopback)")
+    print(f"Page load, {args.profiles} fresh profiles each, taking turns (Chromium headless, loopback)")
     with sync_playwright() as p:
         floor_url = f"http://127.0.0.1:{floor.server_address[1]}/"
         ours_url = f"http://127.0.0.1:{ours.server_address[1]}/"
-        results = {
-            "floor (bare Pyodide + same wheels)": measure(p, chromium, floor_url, args.profiles),
-            "mageduel page": measure(p, chromium, ours_url, args.profiles),
-        }
+        loads = measure(p, chromium, {"floor": floor_url, "page": ours_url}, args.profiles)
+        wire = measure_bytes(p, chromium, build.DIST)
         from tests.bench_embed import report, widget_times
 
         widget = widget_times(p, chromium, ARGS, ours_url.rstrip("/"), args.profiles)
@@ -208,19 +392,44 @@ def main() -> int:
             level: ai_in_page(p, chromium, ours_url, level, pair)
             for level, pair in (("normal", ("ilse", "kael")), ("hard", ("corvin", "nadira")))
         }
-    for name, r in results.items():
-        print(f"  {name}")
-        for kind in ("cold", "warm"):
-            print(
-                f"    {kind}: {summary(r[kind])}   transferred {statistics.median(r[kind + '_bytes']) / 1e6:6.2f} MB"
-            )
-    (floor_r, ours_r) = results.values()
+    floor_r, ours_r = loads["floor"], loads["page"]
+    print("  floor (await loadPyodide() alone, same files)")
     for kind in ("cold", "warm"):
-        ratio = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
-        print(f"  ratio {kind} (ours / floor, medians): {ratio:.2f}  (target 1.2 or less)")
+        print(f"    {kind}: {summary(floor_r[kind])}")
+    print("  mageduel page")
+    for kind in ("cold", "warm"):
+        print(f"    setup on screen, {kind}: {summary(ours_r['setup_' + kind])}")
+        print(f"    ready, {kind}:           {summary(ours_r[kind])}")
+    ratios = {}
+    for kind in ("cold", "warm"):
+        ratios[kind] = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
+        print(
+            f"  ratio ready {kind} (ours / floor, medians of one run): {ratios[kind]:.2f}  (target 1.2 or less)"
+        )
     print("\n".join(report(widget, args.profiles)))
     print(
-        "The computer opponent in the page: a whole mageduel between two computers (target: no task over 100 ms)"
+        f"  bytes from a compressing host: first visit {wire['first_visit'] / 1e6:.2f} MB until ready (gzip;"
+        f" brotli, estimated: {(wire['first_visit_brotli_estimate'] or 0) / 1e6:.2f} MB; target 9),"
+        f" {wire['first_visit_with_precache'] / 1e6:.2f} MB with the service worker's precache;"
+        f" repeat visit {wire['repeat_visit'] / 1e6:.3f} MB (target 0)"
+    )
+    figures["page"] = {
+        "setup_cold_ms": stats(ours_r["setup_cold"]),
+        "setup_warm_ms": stats(ours_r["setup_warm"]),
+        "ready_cold_ms": stats(ours_r["cold"]),
+        "ready_warm_ms": stats(ours_r["warm"]),
+    }
+    figures["floor"] = {"cold_ms": stats(floor_r["cold"]), "warm_ms": stats(floor_r["warm"])}
+    figures["ratio_ready_to_floor"] = ratios
+    figures["bytes"] = wire
+    figures["widget"] = {
+        "poster_cold_ms": stats(widget["poster cold"]),
+        "poster_warm_ms": stats(widget["poster warm"]),
+        "ready_after_click_cold_ms": stats(widget["ready cold"]),
+        "ready_after_click_warm_ms": stats(widget["ready warm"]),
+    }
+    print(
+        "The computer opponent in the page: a whole mageduel between two computers (target: no task over 50 ms)"
     )
     for level, r in page_ai.items():
         print(
@@ -236,21 +445,21 @@ def main() -> int:
                 if what + "_max_ms" in r
             )
         )
+    figures["page_duels"] = page_ai
+    figures["longest_task_ms"] = max(r["longest_ms"] for r in page_ai.values())
 
-    try:
-        from mageduel.bench import duels_per_second
-    except ImportError:
-        print("Engine: mageduel.bench is not available in this build")
-        return 0
-    from mageduel.bench import ai_decision_times
+    from mageduel.bench import ai_decision_times, duels_per_second
 
     print(
-        "The computer opponent, one decision (its view, ai.choose, apply), whole computer duels (target 100 ms)"
+        "The computer opponent, one decision (its view, ai.choose, apply), whole computer duels (target 0.2 ms median)"
     )
     print(f"  CPython {sys.version.split()[0]}")
+    figures["decision_cpython"] = {}
     for level in ("normal", "hard"):
-        print(ai_line(level, ai_decision_times(level)))
+        figures["decision_cpython"][level] = r = ai_decision_times(level)
+        print(ai_line(level, r))
     in_pyodide = ai_in_pyodide()
+    figures["decision_pyodide"] = in_pyodide
     if in_pyodide is None:
         print("  Pyodide: node is not available")
     else:
@@ -258,10 +467,15 @@ def main() -> int:
         for level in ("normal", "hard"):
             print(ai_line(level, in_pyodide[level]))
     rate = duels_per_second(5.0)
+    figures["duels_per_second"] = rate
     print(
         f"Engine: {rate:.0f} full duels per second (CPython {sys.version.split()[0]}, random policy, "
-        "two level-5 casters; target 500)"
+        "two level-5 casters, one core; target 160)"
     )
+    if args.json:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(figures, indent=1))
+        print(f"every figure: {args.json}")
     return 0
 
 

@@ -64,16 +64,31 @@ def test_engine_wheel_is_pure_python(dist):
         meta = z.read(next(n for n in names if n.endswith("METADATA"))).decode()
     assert "Requires-Python: >=3.11" in meta
     assert "mageduel/data/spells.json" in names
-    assert not [n for n in names if n.endswith((".so", ".pyd", ".pyc"))]
+    assert not [n for n in names if n.endswith((".so", ".pyd"))]
+    # Issue 15: the page's Python finds the engine compiled at build time (its own 3.14 bytecode, in
+    # __pycache__, so any other Python ignores it), and every source is still beside it.
+    pycs = [n for n in names if n.endswith(".pyc")]
+    assert pycs and all(re.search(r"/__pycache__/[a-z_0-9]+\.cpython-314\.pyc$", n) for n in pycs)
+    sources = set(names)
+    for n in pycs:
+        head, _, base = n.partition("__pycache__/")
+        assert head + base.split(".")[0] + ".py" in sources, n
 
 
 def test_pyscript_config_points_at_our_own_pyodide(dist):
     config = json.loads((dist / "pyscript.json").read_text())
     assert config["interpreter"] == "./pyodide/pyodide.mjs"
     assert config["packages_cache"] == "passthrough"
-    assert config["packages"] == ["mageduel"]
-    for source in config["files"]:
-        assert (dist / source).exists(), source
+    # Issue 15: web/ comes as a wheel of its own, compiled at build time, not as one fetch per module.
+    assert config["packages"] == ["mageduel", "mageduel-web"]
+    assert "files" not in config
+    lock = json.loads((dist / "pyodide" / "pyodide-lock.json").read_text())
+    web = lock["packages"]["mageduel-web"]
+    assert web["imports"] == ["web"] and web["depends"] == ["mageduel"]
+    with zipfile.ZipFile(dist / "pyodide" / web["file_name"]) as z:
+        names = set(z.namelist())
+    assert {"web/game/app.py", "web/messages.json", "web/game/__pycache__/app.cpython-314.pyc"} <= names
+    assert not {"web/main.py", "web/poster.py", "web/bytecode_probe.py"} & names
 
 
 def test_site_names_no_outside_address_in_our_own_files(dist):
@@ -95,11 +110,18 @@ def test_site_names_no_outside_address_in_our_own_files(dist):
             ), path
 
 
-def test_service_worker_precaches_every_file(dist):
+def test_service_worker_precaches_every_file_the_page_may_fetch(dist):
     sw = (dist / "sw.js").read_text()
     files = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.S)[1])
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()} - {"sw.js"}
-    assert set(files) - {"./"} == on_disk
+    left_out = on_disk - set(files)
+    assert set(files) - {"./"} <= on_disk
+    # Only what the page never fetches under a service worker (issue 15), and every such file.
+    assert left_out == {f for f in on_disk if f.startswith(build.NEVER_OFFLINE)}
+    assert not [f for f in left_out if f.startswith(("pyodide/", "web/")) or f.endswith(".html")]
+    assert {"pyscript/core.js", "pyodide/pyodide.asm.wasm", "index.html", "boot.js", "poster.js"} <= set(
+        files
+    )
 
 
 def test_missing_chromium_is_one_clear_line(monkeypatch, capsys):
@@ -167,3 +189,20 @@ def test_nothing_fetched_or_built_is_committed():
     files = subprocess.run(["git", "ls-files"], cwd=build.ROOT, capture_output=True, text=True).stdout.split()
     assert not [f for f in files if f.startswith(("dist/", ".venv/", "node_modules/", ".cache/", "build/"))]
     assert not [f for f in files if f.endswith((".whl", ".wasm", ".zip", "pyodide.mjs", "pyodide.asm.mjs"))]
+
+
+def test_what_the_page_imports_ships_as_bytecode_and_the_rest_as_source(dist):
+    """Issue 15: the stdlib and the third-party wheels carry the modules the page imports as Pyodide's own
+    bytecode (sourceless .pyc), the rest as source; the stdlib zip is stored, so the host compresses it."""
+    with zipfile.ZipFile(dist / "pyodide" / "python_stdlib.zip") as z:
+        names = set(z.namelist())
+        assert {i.compress_type for i in z.infolist()} == {zipfile.ZIP_STORED}
+        magic = z.read("json/__init__.pyc")[:4]
+    assert {"json/__init__.pyc", "dataclasses.pyc", "typing.pyc"} <= names
+    assert "json/__init__.py" not in names
+    assert "smtplib.py" in names  # never imported by the page: left as source
+    assert magic[2:] == b"\r\n"
+    (pydantic,) = (dist / "pyodide").glob("pydantic-2*.whl")
+    with zipfile.ZipFile(pydantic) as z:
+        names = set(z.namelist())
+    assert "pydantic/main.pyc" in names and "pydantic/main.py" not in names

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Sequence
@@ -129,9 +130,7 @@ def _deciders(name: str, seed: int) -> Any:
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     from . import roster
-    from .dice import Seeded, SplitMix64
-    from .scenario import duel_scenario
-    from .state import EngineError, new_duel
+    from .dice import SplitMix64
 
     for who in (args.a, args.b):
         try:
@@ -142,44 +141,43 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise InputError(f"--games: give 1 to 10,000,000 games, not {_cut(args.games)}")
     if not 0 <= args.seed < 2**64:
         raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(args.seed)}")
+    if not 0 <= args.jobs <= 1024:
+        raise InputError(f"--jobs: give 0 (one per core) to 1024, not {_cut(args.jobs)}")
     _deciders(args.policy, 0)  # names a bad --policy before any duel is played
-    scenario = duel_scenario(args.a, args.b, args.kind)
     if args.progress_check is None:
         args.progress_check = args.policy in AI_LEVELS  # the computer plays as in the page
-    if args.progress_check:
-        # DU-9 / MD-25 as the page plays them: each round starts with go on, withdraw or declare a draw.
-        scenario = scenario.model_copy(
-            update={"terms": scenario.terms.model_copy(update={"progress_check": True})}
-        )
     seeds = SplitMix64(args.seed)
+    games = []
+    for _ in range(args.games):
+        dice_seed = seeds.next_u64()
+        games.append(
+            (args.a, args.b, args.kind, args.policy, bool(args.progress_check), dice_seed, seeds.next_u64())
+        )
     start = time.perf_counter()
     wins = {"a": 0, "b": 0}
     draws = 0
     rounds: list[int] = []
     reasons: dict[str, int] = {}
-    for _ in range(args.games):
-        dice_seed = seeds.next_u64()
-        choose = _deciders(args.policy, seeds.next_u64())
-        try:
-            duel = new_duel(scenario, Seeded(dice_seed))
-            n = 0
-            while duel.pending is not None:
-                duel.apply(duel.pending.player, choose(duel))
-                n += 1
-                if n > 100_000:
-                    raise InputError("a simulated duel did not end after 100000 decisions")
-        except EngineError as exc:
-            raise InputError(f"a simulated duel failed: {exc}") from None
-        out = duel.outcome
-        assert out is not None
-        rounds.append(duel.round)
-        reasons[out.reason] = reasons.get(out.reason, 0) + 1
-        if out.tie or not out.winners:
+    jobs = min(args.jobs or os.cpu_count() or 1, args.games)
+    if jobs > 1:
+        # Each duel depends only on its own seeds, so the games split across processes give the same
+        # totals as one process playing them in order.
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = list(pool.map(_simulate_one, games, chunksize=max(1, len(games) // (jobs * 4))))
+    else:
+        results = [_simulate_one(game) for game in games]
+    for result in results:
+        if isinstance(result, str):
+            raise InputError(f"a simulated duel failed: {result}")
+        duel_rounds, reason, winner = result
+        rounds.append(duel_rounds)
+        reasons[reason] = reasons.get(reason, 0) + 1
+        if winner is None:
             draws += 1
-        elif "p1" in out.winners:
-            wins["a"] += 1
         else:
-            wins["b"] += 1
+            wins[winner] += 1
     _print(
         {
             "a": args.a,
@@ -200,6 +198,44 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         }
     )
     return 0
+
+
+#: The scenario of each pairing, built once per process.
+_SCENARIOS: dict[tuple[str, str, str, bool], Any] = {}
+
+
+def _simulate_one(game: tuple[str, str, str, str, bool, int, int]) -> tuple[int, str, str | None] | str:
+    """One simulated duel from its seeds: (rounds, end reason, "a", "b" or None for a draw), or the
+    engine's error as text (so it crosses a process boundary)."""
+    from .dice import Seeded
+    from .scenario import duel_scenario
+    from .state import EngineError, new_duel
+
+    a, b, kind, policy, progress_check, dice_seed, pol_seed = game
+    key = (a, b, kind, progress_check)
+    if key not in _SCENARIOS:
+        scenario = duel_scenario(a, b, kind)  # type: ignore[arg-type]
+        if progress_check:
+            # DU-9 / MD-25 as the page plays them: each round starts with go on, withdraw or declare a draw.
+            terms = scenario.terms.model_copy(update={"progress_check": True})
+            scenario = scenario.model_copy(update={"terms": terms})
+        _SCENARIOS[key] = scenario
+    choose = _deciders(policy, pol_seed)
+    try:
+        duel = new_duel(_SCENARIOS[key], Seeded(dice_seed))
+        n = 0
+        while duel.pending is not None:
+            duel.apply(duel.pending.player, choose(duel))
+            n += 1
+            if n > 100_000:
+                return "a simulated duel did not end after 100000 decisions"
+    except EngineError as exc:
+        return str(exc)
+    out = duel.outcome
+    assert out is not None
+    if out.tie or not out.winners:
+        return duel.round, out.reason, None
+    return duel.round, out.reason, "a" if "p1" in out.winners else "b"
 
 
 def _read_decisions(path: str) -> list[str]:
@@ -524,6 +560,12 @@ def build_parser() -> argparse.ArgumentParser:
         "on by default for the computer's levels",
     )
     s.add_argument("--json", action="store_true", help="the report is one JSON object (always so)")
+    s.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes playing at once (0: one per core); same totals",
+    )
     s.set_defaults(fn=cmd_simulate)
     pl = sub.add_parser("play", help="play a scenario to the end; events as JSON lines, then the outcome")
     pl.add_argument("scenario")

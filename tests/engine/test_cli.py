@@ -33,6 +33,23 @@ def test_simulate_twice_gives_the_same_output_apart_from_elapsed():
     assert sum(d["end_reasons"].values()) == 30 and d["mean_rounds"] > 0
 
 
+def test_simulate_on_every_core_gives_the_same_totals_as_one_process():
+    """Issue 15: ``--jobs N`` plays the games in N processes (0: one per core); each duel depends only on
+    its own seeds, so the totals are those of one process."""
+    outs = []
+    for jobs in ("1", "2", "0"):
+        p = mageduel(
+            "simulate", "--a", "tamsin", "--b", "bram", "--games", "12", "--seed", "5", "--jobs", jobs
+        )
+        assert p.returncode == 0, p.stderr
+        d = json.loads(p.stdout)
+        d.pop("elapsed")
+        outs.append(d)
+    assert outs[0] == outs[1] == outs[2]
+    p = mageduel("simulate", "--a", "tamsin", "--b", "bram", "--jobs", "-1")
+    assert p.returncode == 2 and "--jobs" in p.stderr
+
+
 def test_simulate_greedy_and_bad_arguments():
     p = mageduel("simulate", "--a", "ilse", "--b", "kael", "--games", "3", "--policy", "greedy")
     assert p.returncode == 0 and json.loads(p.stdout)["policy"] == "greedy"

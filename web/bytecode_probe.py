@@ -1,0 +1,34 @@
+"""What the page imports on its way to ready and in its first duel, played at build time (issue 15).
+
+``build.py``'s bytecode step runs :func:`run` inside Pyodide under Node.js, with the wheels the page loads
+installed, then compiles every module it finds in ``sys.modules`` to bytecode: those the page will not
+compile again. Everything else stays source (smaller, and compiled only if ever imported). Never shipped.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+#: What PyScript's own Python (its ``pyscript`` package, written to the page's file system at start) and
+#: the page's glue (``web/main.py``, ``web/game/browser.py``, which need a browser) import of the stdlib.
+PAGE_STDLIB = ("asyncio", "base64", "collections", "functools", "gc", "html", "inspect", "io", "json", "sys")
+
+
+def run() -> None:
+    """Draw the first screen, warm up as the page does, and let two computers play a duel to its end."""
+    for name in PAGE_STDLIB:
+        importlib.import_module(name)
+    from web import arena
+    from web.arena_view import default_view
+    from web.game.app import App
+
+    for lang in ("en", "fr"):
+        arena.render(default_view(lang), lang)
+        app = App(lang=lang)
+        app.render()
+        app.render_preview()
+    app.warm_up()
+    app.handle("start", {"control0": "hard", "control1": "normal"})
+    while app.session is not None and app.pump(10.0):
+        app.render()
+    app.render()
