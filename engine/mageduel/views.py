@@ -98,6 +98,11 @@ class OwnView(CombatantView):
     ac: int
     touch_ac: int
     flat_footed_ac: int
+    #: The same three ACs as named parts (C-4: base 10, armour, shield, Dex, dodge, deflection, natural
+    #: armour, size, conditions…), from the formula the attack rolls use; each sums to its total.
+    ac_parts: list[tuple[str, int]] = []
+    touch_ac_parts: list[tuple[str, int]] = []
+    flat_footed_ac_parts: list[tuple[str, int]] = []
     saves: dict[str, int]
     abilities: dict[str, int]
     immediate_ready: bool
@@ -238,6 +243,9 @@ def build_view(duel: Duel, player: str | None) -> View:
                 ac=c.ac(),
                 touch_ac=c.ac("touch"),
                 flat_footed_ac=c.ac("flat-footed"),
+                ac_parts=c.ac_parts(),
+                touch_ac_parts=c.ac_parts("touch"),
+                flat_footed_ac_parts=c.ac_parts("flat-footed"),
                 saves={s: sum(v for _, v in c.save_parts(s)) for s in ("fort", "ref", "will")},
                 abilities={a: c.ability(a) for a in ("str", "dex", "con", "int", "wis", "cha")},
                 immediate_ready=c.immediate_ready,
