@@ -29,7 +29,7 @@ def _duel(name: str):
 
 def _disclosures(html: str) -> list[tuple[str, str]]:
     """(summary, body) of each AC disclosure, as read."""
-    found = re.findall(r'<details class="ac-parts"><summary[^>]*>(.*?)</summary>(.*?)</details>', html, re.S)
+    found = re.findall(r'<details class="ac-parts"[^>]*><summary[^>]*>(.*?)</summary>(.*?)</details>', html, re.S)
     return [(unescape(s), unescape(re.sub(r"<[^>]+>", "\n", b)).strip()) for s, b in found]
 
 
@@ -130,7 +130,7 @@ def test_c4_the_own_panel_ac_opens_on_the_parts_of_each_ac(lang, rows):
     )
     html = app.render()
     m = re.search(
-        r'<div class="defences"><details class="ac-parts"><summary[^>]*>([^<]*)</summary><ul[^>]*>(.*?)</ul>',
+        r'<div class="defences"><details class="ac-parts"[^>]*><summary[^>]*>([^<]*)</summary><ul[^>]*>(.*?)</ul>',
         html,
         re.S,
     )

@@ -118,7 +118,8 @@ def _ac(me: Any, lang: str) -> str:
     if not rows:
         return f"<span>{label}</span>"
     return (
-        f'<details class="ac-parts"><summary title="{escape(t("acparts.panel", lang))}">{label}</summary>'
+        f'<details class="ac-parts" data-keep="ac-{escape(str(me.id))}">'
+        f'<summary title="{escape(t("acparts.panel", lang))}">{label}</summary>'
         f'<ul aria-label="{escape(t("acparts.panel", lang))}">{rows}</ul></details>'
     )
 
@@ -268,7 +269,7 @@ def _roll_ac_parts(e: Any, lang: str) -> str:
     what = text.word("against", str(d.get("against") or "AC"), lang)
     summary = t("acparts.summary", lang, what=what, n=d.get("target"))
     return (
-        f'<details class="ac-parts"><summary>{escape(summary)}</summary>'
+        f'<details class="ac-parts" data-keep="ac-roll-{e.seq}"><summary>{escape(summary)}</summary>'
         f"<span>{escape(text.ac_parts_text(parts, lang))}</span></details>"
     )
 
