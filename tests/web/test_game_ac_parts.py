@@ -29,7 +29,9 @@ def _duel(name: str):
 
 def _disclosures(html: str) -> list[tuple[str, str]]:
     """(summary, body) of each AC disclosure, as read."""
-    found = re.findall(r'<details class="ac-parts"[^>]*><summary[^>]*>(.*?)</summary>(.*?)</details>', html, re.S)
+    found = re.findall(
+        r'<details class="ac-parts"[^>]*><summary[^>]*>(.*?)</summary>(.*?)</details>', html, re.S
+    )
     return [(unescape(s), unescape(re.sub(r"<[^>]+>", "\n", b)).strip()) for s, b in found]
 
 
