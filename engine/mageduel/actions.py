@@ -788,6 +788,7 @@ def _weapon_attacks(
             kind="attack",
             against="AC" if ac_kind == "normal" else "flat-footed AC",
             code=RollPurpose.WEAPON_ATTACK,
+            target_parts=ac_parts,
         )
         chance = miss_chance(c, target)  # before the roll spends true strike, which ignores it
         spend_attack_uses(duel, c)
@@ -801,8 +802,9 @@ def _weapon_attacks(
                 ac,
                 ("C-4",),
                 kind="attack",
-                against="AC",
+                against="AC" if ac_kind == "normal" else "flat-footed AC",
                 code=RollPurpose.CRITICAL_CONFIRMATION,
+                target_parts=ac_parts,
             )
             critical = conf.success
         if "dodge" in defence:

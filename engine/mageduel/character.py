@@ -531,11 +531,25 @@ class Character(_Sheet):
         """Dodge bonus to AC from feats (lost with Dex to AC)."""
         return self._feat_total("ac")
 
+    def ac_static_parts(self, kind: str = "normal") -> list[tuple[str, int]]:
+        """C-4: the parts of the AC that do not move during a duel, by name (zero parts left out):
+        10, armour, shield, deflection, natural armour. A touch attack ignores armour, shield and natural
+        armour. Dex and dodge come on top (:attr:`ac`); the duel adds them itself, since they can be lost."""
+        parts: list[tuple[str, int]] = [("base", 10)]
+        if kind != "touch":
+            if self.armor_data is not None:
+                parts.append(("armour", self.armor_data.bonus))
+            if self.shield_data is not None:
+                parts.append(("shield", self.shield_data.bonus))
+        parts.append(("deflection", self._deflection))
+        if kind != "touch":
+            parts.append(("natural armour", self._natural))
+        return [(n, v) for n, v in parts if v or n == "base"]
+
     @property
     def ac(self) -> int:
         """C-4: 10 + armor + shield + Dex (capped) + dodge + deflection + natural armor."""
-        armor = sum(a.bonus for a in (self.armor_data, self.shield_data) if a)
-        return 10 + armor + self.dex_to_ac + self.dodge_bonus + self._deflection + self._natural
+        return sum(v for _, v in self.ac_static_parts()) + self.dex_to_ac + self.dodge_bonus
 
     @property
     def _deflection(self) -> int:
@@ -553,13 +567,12 @@ class Character(_Sheet):
     @property
     def touch_ac(self) -> int:
         """AC against touch attacks and rays: no armor, shield or natural armor."""
-        return 10 + self.dex_to_ac + self.dodge_bonus + self._deflection
+        return sum(v for _, v in self.ac_static_parts("touch")) + self.dex_to_ac + self.dodge_bonus
 
     @property
     def flat_footed_ac(self) -> int:
         """AC without Dex or dodge bonuses (a Dex penalty still applies)."""
-        armor = sum(a.bonus for a in (self.armor_data, self.shield_data) if a)
-        return 10 + armor + min(0, self.dex_to_ac) + self._deflection + self._natural
+        return sum(v for _, v in self.ac_static_parts()) + min(0, self.dex_to_ac)
 
     def cmb(self, maneuver: str | None = None) -> int:
         """Combat maneuver bonus: BAB + Str (+2 to bull rush with Improved Bull Rush)."""

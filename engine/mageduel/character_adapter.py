@@ -115,6 +115,9 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
             {"key": f"item{n}", "kind": kind, "spells": spells, "left": left, "cl": it.caster_level}
         )
     c.data["touch_static"] = ch.touch_ac - ch.dex_to_ac - ch.dodge_bonus
+    # The same static AC by name (C-4: 10, armour, shield, deflection, natural armour), for the log and panel.
+    c.data["ac_static_parts"] = [list(p) for p in ch.ac_static_parts()]
+    c.data["touch_static_parts"] = [list(p) for p in ch.ac_static_parts("touch")]
     # Combat maneuvers (a bull rush, C-13): what the sheet's CMB and CMD hold beyond BAB, Str and Dex
     # (dodge, deflection), and the feats' extra for a given maneuver (Improved Bull Rush).
     c.data["cmb_static"] = ch.cmb() - ch.bab - ch.mod("str")
@@ -184,6 +187,7 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
         initiative_bonus=cr.initiative - dex,
     )
     c.data["touch_static"] = cr.touch_ac - dex
+    c.data["ac_static_parts"], c.data["touch_static_parts"] = _creature_ac_parts(cr, dex)
     strength = ability_mod(cr.strength) if cr.strength else 0
     c.data["cmb_static"] = cr.cmb - cr.bab - strength  # size, from the stat line
     c.data["cmd_static"] = cr.cmd - cr.bab - strength - dex
@@ -196,3 +200,29 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
     c.hp = c.max_hp
     c.controller = owner
     return c
+
+
+#: C-4: the size modifier to AC (a small creature is harder to hit).
+SIZE_AC = {
+    "fine": 8,
+    "diminutive": 4,
+    "tiny": 2,
+    "small": 1,
+    "medium": 0,
+    "large": -1,
+    "huge": -2,
+    "gargantuan": -4,
+    "colossal": -8,
+}
+
+
+def _creature_ac_parts(cr: Any, dex: int) -> tuple[list[list[Any]], list[list[Any]]]:
+    """A creature's printed AC without Dex, by name (C-4): 10, size, natural armour (what touch AC leaves
+    out) and what stays beside Dex in its touch AC (a Dodge feat). Each list sums to the static value."""
+    size = SIZE_AC.get(cr.size, 0)
+    natural = cr.ac - cr.touch_ac
+    rest = cr.touch_ac - 10 - size - dex
+    touch = [["base", 10], ["size", size], ["Dodge", rest]]
+    full = [*touch[:2], ["natural armour", natural], touch[2]]
+    keep = [p for p in full if p[1] or p[0] == "base"]
+    return keep, [p for p in touch if p[1] or p[0] == "base"]

@@ -218,9 +218,7 @@ class Combatant:
         """AC as named parts: ``normal``, ``touch`` (no armour/shield/natural) or ``flat-footed`` (no Dex,
         no dodge)."""
         conds = self.active_conditions()
-        parts: list[tuple[str, int]] = [
-            ("base", self.ac_static if kind != "touch" else self.data.get("touch_static", 10))
-        ]
+        parts = self.ac_static_parts(kind)
         flat = kind == "flat-footed" or self.loses_dex()
         dex = self.mod("dex")
         if not flat or dex < 0:
@@ -232,6 +230,16 @@ class Combatant:
             parts.append((name, v))
         parts.extend(rule_modifiers(self.active_condition_names(), "ac"))
         return parts
+
+    def ac_static_parts(self, kind: str = "normal") -> list[tuple[str, int]]:
+        """The AC that Dex, dodge and conditions do not touch, by name (C-4: 10, armour, shield, deflection,
+        natural armour, size), as the character or creature brought it; one "base" part if it came without
+        names. The parts always sum to the static value the duel uses."""
+        static = self.ac_static if kind != "touch" else self.data.get("touch_static", 10)
+        named = self.data.get("touch_static_parts" if kind == "touch" else "ac_static_parts")
+        if named and sum(int(v) for _, v in named) == static:
+            return [(str(n), int(v)) for n, v in named]
+        return [("base", static)]
 
     def ac(self, kind: str = "normal") -> int:
         return sum(v for _, v in self.ac_parts(kind))

@@ -856,6 +856,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             kind="attack",
             against="touch AC",
             code=RollPurpose.SPELL_ATTACK,
+            target_parts=parts,
         )
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25: this ray is the dodged attack; later ones meet the -2
         chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
@@ -884,6 +885,7 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 kind="attack",
                 against="touch AC",
                 code=RollPurpose.CRITICAL_CONFIRMATION,
+                target_parts=parts,
             )
             crit = conf.success
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1

@@ -119,10 +119,12 @@ def roll_data(
     target: int | None,
     outcome: str | None,
     code: RollPurpose | None = None,
+    target_parts: list[tuple[str, int]] | None = None,
 ) -> dict[str, Any]:
     """The data of a ``roll`` event: what it was for (``purpose`` text and its stable ``code``), the die,
     natural, each named modifier, total, what it was against (``DC``, ``AC``, ``touch AC``, ``flat-footed
-    AC``, ``opposed``) and the outcome."""
+    AC``, ``opposed``), the named parts of that target when it has them (an AC's, C-4: ``target_parts``)
+    and the outcome."""
     return {
         "purpose": purpose,
         **({"code": code.value} if code is not None else {}),
@@ -132,5 +134,6 @@ def roll_data(
         "total": total,
         "against": against,
         "target": target,
+        **({"target_parts": [[n, v] for n, v in target_parts]} if target_parts is not None else {}),
         "outcome": outcome,
     }

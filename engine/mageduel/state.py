@@ -452,9 +452,11 @@ class Duel:
         reveal_to: tuple[str, ...] | None = None,
         *,
         code: RollPurpose,
+        target_parts: list[tuple[str, int]] | None = None,
     ) -> Gen:
         """A d20 roll with named modifiers against ``dc`` (C-1); ``kind`` ``"save"`` or ``"attack"`` makes
-        natural 20/1 automatic. Logs a roll event and returns a :class:`CheckResult`."""
+        natural 20/1 automatic. ``target_parts``: the named parts ``dc`` is the sum of (an AC's, C-4), logged
+        with the roll so that it can show them. Logs a roll event and returns a :class:`CheckResult`."""
         natural = yield from self.d20(roller, purpose, code=code)
         total = natural + sum(v for _, v in modifiers)
         if dc is None:
@@ -482,6 +484,7 @@ class Duel:
                 None if hide_target else dc,
                 outcome,
                 code,
+                None if hide_target else target_parts,
             ),
             clauses,
             audience,

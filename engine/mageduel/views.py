@@ -98,6 +98,11 @@ class OwnView(CombatantView):
     ac: int
     touch_ac: int
     flat_footed_ac: int
+    #: The same three ACs as named parts (C-4: base 10, armour, shield, Dex, dodge, deflection, natural
+    #: armour, size, conditions…), from the formula the attack rolls use; each sums to its total.
+    ac_parts: list[tuple[str, int]] = []
+    touch_ac_parts: list[tuple[str, int]] = []
+    flat_footed_ac_parts: list[tuple[str, int]] = []
     saves: dict[str, int]
     abilities: dict[str, int]
     immediate_ready: bool
@@ -124,6 +129,9 @@ class CastingView(_M):
     targets: list[str]
     point: list[float] | None = None
     spell: SpellInfo | None = None  # None: hidden from this player (MD-26)
+    #: DU-24: the spell, known to this player, allows neither an attack roll nor a Reflex save, so a duel
+    #: dodge against it would be spent for nothing.
+    dodge_useless: bool = False
 
 
 class OptionView(_M):
@@ -238,6 +246,9 @@ def build_view(duel: Duel, player: str | None) -> View:
                 ac=c.ac(),
                 touch_ac=c.ac("touch"),
                 flat_footed_ac=c.ac("flat-footed"),
+                ac_parts=c.ac_parts(),
+                touch_ac_parts=c.ac_parts("touch"),
+                flat_footed_ac_parts=c.ac_parts("flat-footed"),
                 saves={s: sum(v for _, v in c.save_parts(s)) for s in ("fort", "ref", "will")},
                 abilities={a: c.ability(a) for a in ("str", "dex", "con", "int", "wis", "cha")},
                 immediate_ready=c.immediate_ready,
@@ -265,6 +276,7 @@ def build_view(duel: Duel, player: str | None) -> View:
                 targets=list(cast.targets),
                 point=list(cast.point) if cast.point else None,
                 spell=info,
+                dodge_useless=info is not None and _dodge_useless(cast.spell.id),
             )
         )
     pending = None
@@ -598,10 +610,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         # nor a Reflex save, a duel dodge is spent for nothing.
         caster = (ask.context or {}).get("attacker")
         cast = next((x for x in reversed(duel.casting) if x.caster == caster), None)
-        if cast is not None and (c.id in cast.known_by or cast.revealed):
-            sp = spell_by_id(cast.spell.id)
-            if not sp.attack_kinds and "ref" not in sp.save_kinds:
-                ov.chance, ov.chance_of, ov.why = 0.0, "none", "dodge-useless"
+        if cast is not None and (c.id in cast.known_by or cast.revealed) and _dodge_useless(cast.spell.id):
+            ov.chance, ov.chance_of, ov.why = 0.0, "none", "dodge-useless"
         return
     if kind == "bull-rush" and target is not None:
         # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
@@ -610,6 +620,14 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
         ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
         return
+
+
+def _dodge_useless(spell_id: str) -> bool:
+    """DU-24: a spell with neither an attack roll nor a Reflex save leaves a duel dodge nothing to do."""
+    from .effects import spell_by_id
+
+    sp = spell_by_id(spell_id)
+    return not sp.attack_kinds and "ref" not in sp.save_kinds
 
 
 def _immune(target: Combatant, sp: Any) -> bool:

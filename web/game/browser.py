@@ -64,7 +64,22 @@ def _focus_key(el: Any) -> str | None:
         v = el.getAttribute(attr)
         if v:
             return f'[{attr}="{v}"]' if attr != "id" else f"#{v}"
+    kept = el.closest("details[data-keep]") if getattr(el, "tagName", "") == "SUMMARY" else None
+    if found(kept):  # an AC's parts being read (issue 12): the same disclosure after the redraw
+        return f'details[data-keep="{kept.getAttribute("data-keep")}"] > summary'
     return None
+
+
+def _kept_open() -> list[str]:
+    """The disclosures a reader opened (an AC's parts), to open again after a redraw."""
+    return [str(d.getAttribute("data-keep")) for d in root.querySelectorAll("details[data-keep][open]")]
+
+
+def _reopen(keys: list[str]) -> None:
+    for k in keys:
+        el = root.querySelector(f'details[data-keep="{k}"]')
+        if found(el):
+            el.open = True
 
 
 def draw() -> None:
@@ -80,7 +95,9 @@ def draw() -> None:
     )
     key = _focus_key(active) if keep else None
     html = _timed("mageduel:render", app.render)
+    opened = _kept_open()
     _timed("mageduel:dom", root.__setattr__, "innerHTML", html)
+    _reopen(opened)
     screen = root.querySelector("[data-screen]")
     document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
     arena = document.getElementById("arena")

@@ -505,10 +505,16 @@ def intent_line(view: Any, context: dict[str, Any], lang: str, names: dict[str, 
         may.append(t("ux.may.md-counter", lang))
     if res is not None and res.immediate_ready and not res.duel_counter_used:
         may.append(t("ux.may.duel-counter", lang))
+    useless = ""
     if res is not None and res.immediate_ready and view.me.id in aimed:
-        may.append(t("ux.may.dodge", lang))
+        if getattr(cast, "dodge_useless", False):  # DU-24: the engine knows the dodge would do nothing
+            useless = " " + t("acparts.intent.dodge-useless", lang)
+        else:
+            may.append(t("ux.may.dodge", lang))
     sep = "\u202f; " if lang == "fr" else "; "
-    return said + " " + (t("ux.may", lang, what=sep.join(may)) if may else t("ux.may.nothing", lang))
+    return (
+        said + " " + (t("ux.may", lang, what=sep.join(may)) if may else t("ux.may.nothing", lang)) + useless
+    )
 
 
 def _pref_row(r: str, prefs: dict[str, str], lang: str) -> str:

@@ -100,14 +100,36 @@ def _ability(me: Any, a: str, v: int, lang: str) -> str:
     return f'<span data-ability="{a}"{cls}><abbr>{escape(t("ab." + a, lang))}</abbr> {v}{extra}</span>'
 
 
+def _ac(me: Any, lang: str) -> str:
+    """The three ACs, and on request (a disclosure, reachable by keyboard) the parts the engine made each
+    one of (C-4): the same parts an attack roll against them logs."""
+    label = escape(t("panel.ac", lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))
+    kinds = (
+        ("normal", getattr(me, "ac_parts", None)),
+        ("touch", getattr(me, "touch_ac_parts", None)),
+        ("flat-footed", getattr(me, "flat_footed_ac_parts", None)),
+    )
+    rows = "".join(
+        f'<li data-ac="{k}">{escape(t("acparts.row", lang, what=t("acparts." + k, lang), parts=said))}</li>'
+        for k, parts in kinds
+        if parts
+        for said in (text.ac_parts_text(parts, lang),)
+    )
+    if not rows:
+        return f"<span>{label}</span>"
+    return (
+        f'<details class="ac-parts" data-keep="ac-{escape(str(me.id))}">'
+        f'<summary title="{escape(t("acparts.panel", lang))}">{label}</summary>'
+        f'<ul aria-label="{escape(t("acparts.panel", lang))}">{rows}</ul></details>'
+    )
+
+
 def _own(me: Any, lang: str, kind: str = "mageduel") -> str:
     ab = " ".join(_ability(me, a, v, lang) for a, v in me.abilities.items())
     saves = " ".join(f"<span>{escape(t('save.' + s, lang))} {v:+d}</span>" for s, v in me.saves.items())
     out = [
         f'<p class="abilities">{ab}</p>',
-        '<p class="defences"><span'
-        f">{escape(t('panel.ac', lang, ac=me.ac, touch=me.touch_ac, ff=me.flat_footed_ac))}"
-        f"</span> {saves}</p>",
+        f'<div class="defences">{_ac(me, lang)} {saves}</div>',
     ]
     out.append(_resources(me, lang, kind))
     if me.slots:
@@ -229,12 +251,27 @@ def _item(e: Any, lang: str, names: dict[str, str], names_key: tuple[tuple[str, 
     )
     html = (
         f'<li class="ev ev-{escape(e.kind)}" data-seq="{e.seq}" data-kind="{escape(e.kind)}">'
-        f'<span class="ev-text">{escape(line)}</span>{links}</li>'
+        f'<span class="ev-text">{escape(line)}</span>{links}{_roll_ac_parts(e, lang)}</li>'
     )
     if len(_ITEMS) >= _ITEMS_MAX:
         _ITEMS.clear()
     _ITEMS[key] = (e, names_key, html)  # the event is held, so its id is not reused while cached
     return html
+
+
+def _roll_ac_parts(e: Any, lang: str) -> str:
+    """A roll against an AC: the parts of that AC on request (a disclosure the keyboard reaches), as the
+    engine logged them with the roll (C-4, DU-23, DU-25)."""
+    d = e.data or {}
+    parts = d.get("target_parts")
+    if e.kind != "roll" or not parts or d.get("target") is None:
+        return ""
+    what = text.word("against", str(d.get("against") or "AC"), lang)
+    summary = t("acparts.summary", lang, what=what, n=d.get("target"))
+    return (
+        f'<details class="ac-parts" data-keep="ac-roll-{e.seq}"><summary>{escape(summary)}</summary>'
+        f"<span>{escape(text.ac_parts_text(parts, lang))}</span></details>"
+    )
 
 
 def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:

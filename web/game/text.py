@@ -389,6 +389,27 @@ def purpose(text: str, lang: str) -> str:
     return text
 
 
+def ac_part_name(name: str, lang: str) -> str:
+    """One part of an AC in words (C-4: armour, shield, deflection, natural armour, size, the Dodge feat…);
+    a condition's or a spell's part through :func:`word`."""
+    key = f"acparts.part.{name}"
+    return t(key, lang) if has(key) else word("mod", name, lang)
+
+
+def ac_parts_text(parts: Any, lang: str) -> str:
+    """An AC as the engine made it, part by part: "10 base + 6 armour + 2 shield + 1 Dex = 19"."""
+    out: list[str] = []
+    total = 0
+    for name, value in parts or []:
+        total += int(value)
+        said = f"{abs(int(value))} {ac_part_name(str(name), lang)}"
+        if not out:
+            out.append(said if value >= 0 else f"−{said}")
+        else:
+            out.append(f"{'+' if value >= 0 else '−'} {said}")
+    return " ".join(out) + f" = {total}"
+
+
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     """One line of the log for an event (``views.EventModel``)."""
     d = e.data or {}
