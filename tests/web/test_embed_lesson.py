@@ -104,3 +104,17 @@ def test_a_lesson_ignores_the_replay_controls_and_try_mode():
     v.act("next")
     assert v.tick() is False
     assert state_of(v.render()) == "poster"
+
+
+@pytest.mark.parametrize("ref", lessons.refs())
+def test_every_level_is_completed_in_the_widget_with_three_stars_on_its_answers(ref):
+    """The widget plays each level to its end, a long one in slices (its automatic decisions between frames)."""
+    v = lesson_viewer(ref)
+    v.act("play")
+    for step in lessons.level(ref).steps:
+        assert 'data-do="choose"' in v.render()
+        v.handle("lesson", {"do": "choose", "option": step.answer})
+        while v.pump():
+            assert state_of(v.render()) == "playing"  # busy: "the duel plays on", no choices yet
+    html = v.render()
+    assert state_of(html) == "won" and 'data-stars="3"' in html
