@@ -201,9 +201,11 @@ def main() -> int:
             "floor (bare Pyodide + same wheels)": measure(p, chromium, floor_url, args.profiles),
             "mageduel page": measure(p, chromium, ours_url, args.profiles),
         }
-        from tests.bench_embed import report, widget_times
+        from tests.bench_embed import QUERIES, report, widget_times
 
-        widget = widget_times(p, chromium, ARGS, ours_url.rstrip("/"), args.profiles)
+        widgets = {
+            q: widget_times(p, chromium, ARGS, ours_url.rstrip("/"), args.profiles, q) for q in QUERIES
+        }
         page_ai = {
             level: ai_in_page(p, chromium, ours_url, level, pair)
             for level, pair in (("normal", ("ilse", "kael")), ("hard", ("corvin", "nadira")))
@@ -218,7 +220,8 @@ def main() -> int:
     for kind in ("cold", "warm"):
         ratio = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
         print(f"  ratio {kind} (ours / floor, medians): {ratio:.2f}  (target 1.2 or less)")
-    print("\n".join(report(widget, args.profiles)))
+    for query, widget in widgets.items():
+        print("\n".join(report(widget, args.profiles, query)))
     print(
         "The computer opponent in the page: a whole mageduel between two computers (target: no task over 100 ms)"
     )
