@@ -65,17 +65,19 @@
   }
 
   // --- the poster -------------------------------------------------------------------------------------
-  const show = params.replay ? null : data.showcases[get("scenario")];
+  // A tutorial level (lesson=2-3) takes the place of a scenario or a replay: its poster is its own file.
+  const lessonRef = params.lesson || null;
+  const show = params.replay || lessonRef ? null : data.showcases[get("scenario")];
   let step = Number(get("step"));
   let later = null;
   if (show && step > show.total) {
     problems.push({ name: "step", value: String(step), kind: "bad", maximum: show.total });
     step = 0;
-  } else if (step > 0) {
+  } else if (step > 0 && !lessonRef) {
     later = t("embed.later", { n: step }); // only the first frame is drawn before Python
   }
   widget.innerHTML = show ? show.posters[lang] : data.blank[lang];
-  if (!show) describeReplay(params.replay);
+  if (!show && !lessonRef) describeReplay(params.replay);
   const list = document.getElementById("w-problems");
   for (const p of problems) {
     const li = document.createElement("li");
@@ -90,7 +92,22 @@
   function say(text) { status.textContent = text || ""; status.hidden = !text; }
   say(later);
   window.mageduelEmbed = { params, problems, lang, say };
-  root.dataset.state = "poster";
+  if (lessonRef) paintLesson(lessonRef);
+  else root.dataset.state = "poster";
+
+  // A level's first decision, drawn at build time (embed-lessons/<ref>.js): fetched by this widget only.
+  function paintLesson(ref) {
+    const script = document.createElement("script");
+    script.src = `./embed-lessons/${encodeURIComponent(ref)}.js`;
+    const done = () => {
+      const posters = window.MAGEDUEL_LESSON;
+      if (posters && root.dataset.state !== "ready") widget.innerHTML = posters[lang] ?? posters.en;
+      if (root.dataset.state === "loading") root.dataset.state = "poster";
+    };
+    script.onload = done;
+    script.onerror = done; // the blank poster stays; pressing play still starts the level
+    document.head.append(script);
+  }
 
   // A shared replay has no build-time picture: its poster names the duellists and the length, read from
   // the link itself (the game's share encoding: zlib-deflated JSON in URL-safe base64).
@@ -231,7 +248,7 @@
   document.addEventListener("keydown", (event) => {
     if (root.dataset.state === "ready" || event.ctrlKey || event.metaKey || event.altKey) return;
     const action = { ArrowRight: "next", ArrowLeft: "back" }[event.key];
-    if (action && !(action === "back" && step === 0)) { event.preventDefault(); boot(action); }
+    if (action && !lessonRef && !(action === "back" && step === 0)) { event.preventDefault(); boot(action); }
   });
   if (get("autoplay") === "1") boot("play");
   else if (get("mode") === "try") { /* the reader presses a control to start playing */ }

@@ -36,10 +36,14 @@ def _one(page, seen: list[int], url: str) -> tuple[float, float, int]:
     return poster, ready, poster_bytes
 
 
+#: The widgets measured: a built-in scenario, and a tutorial level (its poster is a file of its own).
+QUERIES = ("?scenario=counterspell&lang=en", "?lesson=1-1&lang=en")
+
+
 def widget_times(
-    playwright: Any, chromium: str, args: list[str], site: str, profiles: int
+    playwright: Any, chromium: str, args: list[str], site: str, profiles: int, query: str = QUERIES[0]
 ) -> dict[str, list[float]]:
-    url = f"{site}/embed.html?scenario=counterspell&lang=en"
+    url = f"{site}/embed.html{query}"
     out: dict[str, list[float]] = {
         k: [] for k in ("poster cold", "poster warm", "ready cold", "ready warm", "bytes")
     }
@@ -65,12 +69,12 @@ def widget_times(
     return out
 
 
-def report(r: dict[str, list[float]], profiles: int) -> list[str]:
+def report(r: dict[str, list[float]], profiles: int, query: str = QUERIES[0]) -> list[str]:
     def line(values: list[float]) -> str:
         return f"median {statistics.median(values):7.0f} ms  min {min(values):7.0f}  max {max(values):7.0f}"
 
     return [
-        f"The wiki widget (embed.html?scenario=counterspell), {profiles} fresh profiles",
+        f"The wiki widget (embed.html{query}), {profiles} fresh profiles",
         f"  time to poster, cold: {line(r['poster cold'])}   (poster bytes {statistics.median(r['bytes']) / 1e3:.0f} kB)",
         f"  time to poster, warm: {line(r['poster warm'])}",
         f"  click play -> ready, cold: {line(r['ready cold'])}",

@@ -185,7 +185,9 @@ def test_a_bad_parameter_is_named_with_what_is_allowed_and_the_default_goes_on(b
     assert frame.locator('#w-problems li[data-param="step"]').inner_text() == (
         f"“step=999” ignored: a whole number from 0 to {total}."
     )
-    assert "Unknown parameter “lesson”" in frame.locator('#w-problems li[data-param="lesson"]').inner_text()
+    # A lesson names a tutorial level (<stage>-<level>): "1" is not one, and the allowed levels are listed.
+    said = frame.locator('#w-problems li[data-param="lesson"]').inner_text()
+    assert said.startswith("“lesson=1” ignored: use 1-1, 1-2,")
     assert lines.count() == 3
     # The good parameters hold, the bad ones fall back: the draw showcase at its start, in the auto theme.
     assert frame.evaluate("document.documentElement.dataset.theme") == "auto"
@@ -348,6 +350,8 @@ QUERIES = [
     "?scenario=chess&step=-2&autoplay=yes",
     "?step=10000&theme=dark&theme=auto",
     "?lesson=1&scenario=draw",
+    "?lesson=2-3&lang=fr&mode=try",
+    "?lesson=0-1&lesson=4-12&colour=red",
 ]
 
 

@@ -71,14 +71,14 @@ def test_a_bad_value_is_named_with_what_is_allowed_and_falls_back(query, name, s
     assert getattr(r.params, name) == EmbedParams.model_fields[name].default
 
 
-def test_an_unknown_parameter_is_named_and_the_lesson_waits_for_the_tutorial():
-    r = read("?lesson=1&scenario=draw", "")
+def test_an_unknown_parameter_is_named_with_every_parameter_the_widget_knows():
+    r = read("?colour=red&scenario=draw", "")
     assert r.params.scenario == "draw"
     (p,) = r.problems
-    assert (p.name, p.kind) == ("lesson", "unknown")
+    assert (p.name, p.kind) == ("colour", "unknown")
     assert problem_text(p, "fr") == (
-        "Paramètre inconnu «\u202flesson\u202f» ignoré\u202f: le widget connaît "
-        "scenario, replay, step, lang, theme, mode, autoplay."
+        "Paramètre inconnu «\u202fcolour\u202f» ignoré\u202f: le widget connaît "
+        "scenario, replay, step, lang, theme, mode, lesson, autoplay."
     )
 
 

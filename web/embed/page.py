@@ -12,6 +12,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.embed.params import problem_text, read
 from web.embed.viewer import Viewer
+from web.lesson import DIGITS
 
 AUTOPLAY_MS = 1100
 SLICE_S = 0.02
@@ -31,7 +32,7 @@ def found(x: Any) -> bool:
 def draw() -> None:
     widget.innerHTML = viewer.render()
     root.dataset.mode = "try" if viewer.app is not None else "watch"
-    if viewer.app is None:
+    if viewer.app is None and viewer.lesson is None:
         window.mageduelKeepStep(viewer.step)
 
 
@@ -58,7 +59,12 @@ def schedule() -> None:
     """In try mode, let the computer decide in slices between frames until the reader must."""
     global _pumping
     app = viewer.app
-    if _pumping or app is None or app.session is None or not app.session.automatic():
+    if _pumping:
+        return
+    if viewer.lesson is not None:
+        if not viewer.lesson.busy():  # a long level's automatic decisions, in slices
+            return
+    elif app is None or app.session is None or not app.session.automatic():
         return
     _pumping = True
     window.setTimeout(_pump_proxy, 0)
@@ -71,6 +77,7 @@ def _pump() -> None:
     except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the duel stays as it was
         if viewer.app is not None:
             viewer.app.notice = f"{type(exc).__name__}: {exc}"
+        window.mageduelEmbed.say(f"{type(exc).__name__}: {exc}")
         more = False
     draw()
     if more:
@@ -104,7 +111,24 @@ def on_click(event: Any) -> None:
     schedule()
 
 
+def on_lesson_key(event: Any) -> None:
+    """In a lesson, a digit picks that choice and h asks for the hint (the page's lesson keys)."""
+    key = str(event.key).lower()
+    if key not in DIGITS and key != "h":
+        return
+    button = widget.querySelector(f'[data-act="lesson"][data-key="{key}"]')
+    if key == "h":
+        button = widget.querySelector('[data-act="lesson"][data-do="hint"]')
+    if found(button):
+        event.preventDefault()
+        button.click()
+
+
 def on_key(event: Any) -> None:
+    if viewer.lesson is not None:
+        if not (event.ctrlKey or event.metaKey or event.altKey):
+            on_lesson_key(event)
+        return
     if event.ctrlKey or event.metaKey or event.altKey or viewer.app is not None:
         return
     action = {"ArrowRight": "next", "ArrowLeft": "back", " ": "play"}.get(str(event.key))

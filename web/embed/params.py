@@ -17,13 +17,15 @@ from functools import cache
 from typing import Any, Literal
 from urllib.parse import parse_qsl
 
-from mageduel import showcases
+from mageduel import lessons, showcases
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from web.i18n import t
 
 #: A built-in scenario, by name (``mageduel.showcases``); the first is the default.
 ScenarioId = Literal[tuple(showcases.ids())]  # type: ignore[valid-type]
+#: A tutorial level, ``<stage>-<level>`` (``mageduel.lessons.refs()``).
+LessonRef = Literal[tuple(lessons.refs())]  # type: ignore[valid-type]
 #: The game's share encoding: deflated, URL-safe base64 (``web.game.app.encode_fragment``).
 REPLAY_PATTERN = r"^[A-Za-z0-9_-]+$"
 MAX_STEP = 9999
@@ -46,6 +48,9 @@ class EmbedParams(BaseModel):
     theme: Literal["dark", "light", "auto"] = "auto"
     #: ``watch``: step through; ``try``: play on from this step against the computer.
     mode: Literal["watch", "try"] = "watch"
+    #: A tutorial level (``<stage>-<level>``, as the game's ``#lesson=2-3``), played inside the frame; it
+    #: takes the place of ``scenario``, ``replay``, ``step`` and ``mode``.
+    lesson: LessonRef | None = None  # type: ignore[valid-type]
     #: ``1``: start the rules engine at once and play, without waiting for a press.
     autoplay: Literal["0", "1"] = "0"
 

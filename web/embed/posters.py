@@ -1,6 +1,7 @@
 """Run by ``build.py`` in CPython: what ``embed.html`` needs before any runtime loads, as one JSON object on
-stdout — every showcase's first frame in both languages (drawn by the same functions as in the page), its
-length, the blank poster of a shared replay, the widget's strings and the parameters' JSON Schema.
+stdout — every showcase's first frame and every tutorial level's first decision in both languages (drawn
+by the same functions as in the page), a showcase's length, the blank poster of a shared replay, the
+widget's strings and the parameters' JSON Schema.
 
     python -m web.embed.posters > build/embed.json
 """
@@ -11,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from mageduel import roster, showcases
+from mageduel import lessons, roster, showcases
 
 from web.embed import frame
 from web.embed.params import read, schema
@@ -38,6 +39,12 @@ def data() -> dict[str, Any]:
             viewer = Viewer(read(f"?scenario={show.id}", ""), lang)
             posters[lang] = viewer.render()
         out["showcases"][show.id] = {"total": len(show.replay.decisions), "posters": posters}
+    # Each tutorial level's first decision, as the reader sees it before pressing play (``lesson=``);
+    # build.py writes them one file a level, loaded only by a widget that shows that level.
+    out["lessons"] = {
+        ref: {lang: Viewer(read(f"?lesson={ref}", ""), lang).render() for lang in LANGS}
+        for ref in lessons.refs()
+    }
     out["blank"] = {
         lang: frame.blank(t("embed.replay.title", lang), t("embed.replay.caption", lang), lang)
         for lang in LANGS

@@ -18,6 +18,8 @@ from mageduel.replay import Replay, verify
 from mageduel.state import new_duel
 
 from web.embed import frame as frames
+from web.embed.lesson import LessonWidget
+from web.embed.lesson import render as render_lesson
 from web.embed.params import Problem, Reading
 from web.game import board, decide
 from web.game.app import App, decode_fragment, encode_fragment
@@ -83,7 +85,9 @@ class Viewer:
         self.seek(step)
         self.playing = False
         self.app: App | None = None
-        if params.mode == "try":
+        #: A tutorial level (``lesson=``): it takes the place of the duel above.
+        self.lesson = LessonWidget(params.lesson, base) if params.lesson else None
+        if params.mode == "try" and self.lesson is None:
             self.take_over()
 
     # --- watching --------------------------------------------------------------------------------------
@@ -105,6 +109,9 @@ class Viewer:
 
     def act(self, action: str) -> None:
         """A control: start, back, next, end, play (toggle), try, watch."""
+        if self.lesson is not None:
+            self.lesson.act(action)
+            return
         if action == "try":
             self.take_over()
             return
@@ -125,7 +132,7 @@ class Viewer:
 
     def tick(self) -> bool:
         """One step of autoplay; False once it has stopped (at the end, or paused)."""
-        if not self.playing or self.app is not None:
+        if not self.playing or self.app is not None or self.lesson is not None:
             return False
         if self.step >= self.total:
             self.playing = False
@@ -158,12 +165,19 @@ class Viewer:
         self.reader = reader
 
     def handle(self, act: str, data: dict[str, str]) -> None:
-        """A click in the played-on duel (a decision, a spell picked): the game's own handlers."""
+        """A click in the played-on duel (a decision, a spell picked): the game's own handlers; in a
+        lesson, the Tutor's."""
+        if self.lesson is not None:
+            if act == "lesson":
+                self.lesson.handle(data)
+            return
         if self.app is not None:
             self.app.handle(act, data)
 
     def pump(self, budget_s: float = 0.03) -> bool:
-        """The computer's decisions, in slices; True while it has more to do."""
+        """The computer's decisions (or a long lesson's automatic ones), in slices; True while more remain."""
+        if self.lesson is not None:
+            return self.lesson.pump()
         return self.app.pump(budget_s) if self.app is not None else False
 
     # --- drawing ---------------------------------------------------------------------------------------
@@ -249,4 +263,6 @@ class Viewer:
         )
 
     def render(self) -> str:
+        if self.lesson is not None:
+            return render_lesson(self.lesson, self.lang)
         return frames.render(self.frame(), self.lang)
