@@ -22,7 +22,7 @@ from pydantic import ValidationError
 #: them happening: X-1, X-3 (how the texts combine), DU-3, DU-10 (legality filters that only remove
 #: options), MD-10 (no outsider stands in a clipped area),
 #: MD-18 (no option ever aims at the zone), C-8 (slots spent without a clause), DU-21 (nothing heals or
-#: ends an effect early during a duel: issue 10, item 9). C-2 can happen (gust of wind) but has no level yet.
+#: ends an effect early during a duel: issue 10, item 9).
 NOT_SHOWN_YET = {
     "X-1",
     "X-3",
@@ -31,7 +31,6 @@ NOT_SHOWN_YET = {
     "DU-21",
     "MD-10",
     "MD-18",
-    "C-2",
     "C-8",
 }
 
