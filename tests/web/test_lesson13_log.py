@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 from mageduel import lessons, roster
 
 from web import lesson
-from web.game import panels, text
+from web.game import board, panels, session, text
 
 
 class Clipped:
@@ -30,3 +32,17 @@ def test_md10_the_log_names_the_outsiders_a_scenario_placed():
     assert view.bystanders[0].id == "b1"
     assert panels.names_of(view)["b1"] == tamsin
     assert lesson._names(play, "fr")["b1"] == roster.get("tamsin").name.fr
+
+
+def test_md10_the_board_draws_the_outsider_past_the_zone_s_face():
+    """Tamsin stands 5 feet past the north face (y 45 of a 40-foot zone): drawn just outside it, named."""
+    play = lessons.LessonPlay(lessons.level("5-4"))
+    svg = board.render(session.localize(play.view(), lesson._names(play, "fr")), "fr")
+    m = re.search(
+        r'<g class="bystander" data-id="b1"><title>([^<]*)</title><circle cx="([-\d.]+)" cy="([-\d.]+)"', svg
+    )
+    assert m is not None
+    assert (
+        m.group(1) == f"{roster.get('tamsin').name.fr}, hors du duel"
+    )  # her French name, as the duellists'"
+    assert float(m.group(3)) < 0  # above the zone's top edge (svg y = 40 - y)
