@@ -204,6 +204,9 @@ def _names(play: Any, lang: str) -> dict[str, str]:
     for i, p in enumerate(play.level.scenario.participants):
         name = p.resolve().name
         out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
+    for b in play.level.scenario.bystanders:  # outsiders (MD-10, MD-19): named in the log too
+        sheet = b.resolve().name
+        out[b.id] = b.name or getattr(sheet, lang, None) or sheet.en
     return out
 
 

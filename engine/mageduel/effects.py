@@ -555,7 +555,7 @@ def cast_spell(
         if sp.target.kind == "point":
             yield from resolve(duel, ctx, sp.effects, c.id)
         elif sp.target.kind == "area" or (point is not None and not targets):
-            affected = _area_targets(duel, c, sp, point)
+            affected = _area_targets(duel, c, sp, point, note=True)
             if sp.area is not None and sp.area.origin == "caster":
                 affected = [a for a in affected if a != c.id]
             if "delayed_blast_delay_up_to_5_rounds" in sp.special and point is not None:
@@ -669,7 +669,7 @@ def detonate(duel: Duel, c: Combatant, cond: Condition) -> Gen:
     cast = Casting(c.id, sp, sp.level, [], point, known_by={c.id}, revealed=True)
     cast.area_rolls = {}
     ctx = Ctx(cast, c, sp, cond.data["cl"], cond.data["delayed"]["dc"])
-    for tid in _area_targets(duel, c, sp, point, ctx.cl):
+    for tid in _area_targets(duel, c, sp, point, ctx.cl, note=True):
         if duel.outcome is not None:
             return
         yield from resolve(duel, ctx, sp.effects, tid)
@@ -724,7 +724,7 @@ def lingering_clouds(duel: Duel, c: Combatant) -> Gen:
         cast = Casting(c.id, sp, sp.level, [], origin, known_by={c.id}, revealed=True)
         cast.area_rolls = {}
         ctx = Ctx(cast, c, sp, cond.data["cl"], cloud["dc"])
-        for tid in _area_targets(duel, c, sp, origin, ctx.cl):
+        for tid in _area_targets(duel, c, sp, origin, ctx.cl, note=True):
             if duel.outcome is not None:
                 return
             yield from resolve(duel, ctx, sp.effects, tid)
@@ -748,7 +748,11 @@ def _lost(duel: Duel, cast: Casting, why: str) -> None:
     duel.emit("spell-lost", cast.caster, {"why": why}, ("C-10",))
 
 
-def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int | None = None) -> list[str]:
+def _area_targets(
+    duel: Duel, c: Combatant, sp: Any, point: Any, cl: int | None = None, note: bool = False
+) -> list[str]:
+    """Who an area of ``sp`` at ``point`` takes in. ``note``: the area falls now (not a look ahead, such
+    as who may dodge it), so whoever the rules' filter leaves out is said in the log."""
     aim = point
     origin = point
     area = area_of(sp)
@@ -759,7 +763,18 @@ def _area_targets(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int | None 
     if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
         src = c.pos if area.origin == "caster" or area.shape == "emanation" else origin
         found = [x for x in found if not _walls.blocked(duel, src, duel.by_id[x].pos)]
-    return duel.hooks.filter_area(duel, c.id, shape, found)
+    kept = duel.hooks.filter_area(duel, c.id, shape, found)
+    if note:
+        _note_clipped(duel, c.id, sp.id, found, kept)
+    return kept
+
+
+def _note_clipped(duel: Duel, caster: str, spell: str, found: list[str], kept: list[str]) -> None:
+    """MD-10: the only filter that leaves someone out of an area they stand in is the mageduel zone's (spells
+    do not leave it): an ``area-clipped`` event names who the zone's faces spared."""
+    spared = [x for x in found if x not in kept]
+    if spared:
+        duel.emit("area-clipped", caster, {"spell": spell, "spared": spared}, ("MD-10",))
 
 
 @dataclass(slots=True)
@@ -977,7 +992,9 @@ def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if duel.walls:
         found = [x for x in found if not _walls.blocked(duel, t.pos, duel.by_id[x].pos)]
     outer, ctx.cast.area_rolls = ctx.cast.area_rolls, {}  # this burst's own roll, shared by all in it
-    for tid in duel.hooks.filter_area(duel, ctx.caster.id, shape, found):
+    kept = duel.hooks.filter_area(duel, ctx.caster.id, shape, found)
+    _note_clipped(duel, ctx.caster.id, ctx.spell.id, found, kept)
+    for tid in kept:
         yield from resolve(duel, ctx, node.effects, tid)
     ctx.cast.area_rolls = outer
 

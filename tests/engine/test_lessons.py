@@ -20,20 +20,14 @@ from pydantic import ValidationError
 
 #: Clauses no level shows yet. Today's engine cites none of these in any event, so no level can show
 #: them happening: X-1, X-3 (how the texts combine), DU-3, DU-10 (legality filters that only remove
-#: options), MD-10 (no outsider stands in a clipped area),
-#: MD-18 (no option ever aims at the zone), C-8 (slots spent without a clause), DU-21 (nothing heals or
-#: ends an effect early during a duel: issue 10, item 9). C-2 and DU-6 can happen (gust of wind, a duel
-#: fought by summoned creatures) but have no level yet.
+#: options),
+#: MD-18 (no option ever aims at the zone), C-8 (slots spent without a clause).
 NOT_SHOWN_YET = {
     "X-1",
     "X-3",
     "DU-3",
-    "DU-6",
     "DU-10",
-    "DU-21",
-    "MD-10",
     "MD-18",
-    "C-2",
     "C-8",
 }
 

@@ -356,6 +356,47 @@ def test_md10_a_fireball_cast_inside_spares_a_bystander_standing_outside():
     assert duel.view("p1").bystanders[0].id == "page"
 
 
+def _fireball_by_the_page(kind: str) -> Driver:
+    """Ilse's fireball centred 5 feet inside the south face; a page stands 4 feet beyond it (in the burst).
+    In a plain duel Ilse and Kael stand where the zone's entry would put them, 10 feet apart."""
+    return Driver(
+        scenario(
+            "ilse",
+            "kael",
+            kind=kind,
+            options=zone_opts(20) if kind == "mageduel" else None,
+            positions=None if kind == "mageduel" else [(10, 25), (10, 15)],
+            bystanders=[{"id": "page", "roster": "tamsin", "position": [10, -4]}],
+        ),
+        plan=[("p1", "cast fireball @10,5")],
+        rolls=[("initiative", 20)],
+    )
+
+
+def test_md10_the_log_says_whom_the_zone_s_faces_spared():
+    """The clipping is said where it acts: one ``area-clipped`` event citing MD-10, after the spell is
+    revealed and before its damage, naming the page the burst would have taken in."""
+    d = _fireball_by_the_page("mageduel")
+    fight(d)
+    d.run(until=lambda du: du.turn_of == "p2" or du.outcome is not None)
+    (clip,) = d.events("area-clipped")
+    assert clip.clauses == ("MD-10",) and clip.actor == "p1"
+    assert clip.data == {"spell": "fireball", "spared": ["page"]}
+    (spell,) = d.events("spell")
+    first_damage = min(e.seq for e in d.events("damage"))
+    assert spell.seq < clip.seq < first_damage
+    assert "page" not in {e.actor for e in d.events("damage")}
+
+
+def test_md10_no_clipping_is_said_where_no_zone_clips():
+    """In a plain duel there is no zone: the burst takes the page in (DU-10 only makes the aim legal),
+    and no event claims MD-10."""
+    d = _fireball_by_the_page("duel")
+    d.run(until=lambda du: du.phase == "fight" and du.round >= 2 or du.outcome is not None)
+    assert d.events("spell") and not d.events("area-clipped")
+    assert not [e for e in d.duel.events if "MD-10" in e.clauses]
+
+
 def _cloudkill_duel(kind: str = "mageduel", **extra) -> Driver:
     """Aurelian (p1) lays a cloudkill over Corvin (p2, 13 HD: Constitution damage, Fortitude halves)."""
     corvin = {"id": "p2", "roster": "corvin", **extra}

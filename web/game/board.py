@@ -143,6 +143,18 @@ def render(
             f'stroke-width="{_attr(unit * 1.5)}"><title>{escape(text.spell_name(wall.spell, lang))}</title>'
             "</line>"
         )
+    outsiders = list(getattr(view, "bystanders", None) or [])
+    for b in outsiders:  # outsiders the scenario placed (MD-10, MD-19): grey, on no side, never a target
+        bx, by = drawn_at(b, w)
+        layers.append(
+            f'<g class="bystander" data-id="{escape(b.id)}"><title>'
+            f"{escape(t('lesson13.bystander', lang, name=b.name))}</title>"
+            f'<circle cx="{_attr(bx)}" cy="{_attr(w - by)}" r="{_attr(radius)}" fill="#9aa3b8" '
+            f'fill-opacity="0.35" stroke="#c8cfdd" stroke-width="{_attr(unit * 0.5)}" '
+            f'stroke-dasharray="{_attr(unit * 1.2)} {_attr(unit * 0.8)}"/>'
+            f'<text x="{_attr(bx)}" y="{_attr(w - by - radius * 1.5)}" text-anchor="middle" fill="#c8cfdd" '
+            f'font-size="{_attr(max(unit * 3.5, radius * 0.9))}">{escape(b.name)}</text></g>'
+        )
     where = {c.id: (drawn_at(c, w)[0], w - drawn_at(c, w)[1]) for c in people}
     for src, dst in bolts or []:
         if src in where and dst in where:
@@ -178,7 +190,7 @@ def render(
         )
     if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
-    svg = _fit(svg, people, w, radius, unit)
+    svg = _fit(svg, people + outsiders, w, radius, unit)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 

@@ -208,7 +208,8 @@ def preferences(prefs: dict[str, str], lang: str) -> str:
 
 def names_of(view: Any) -> dict[str, str]:
     people = ([view.me] if view.me is not None else []) + list(view.others)
-    return {c.id: c.name for c in people}
+    # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
+    return {c.id: c.name for c in people + list(getattr(view, "bystanders", []))}
 
 
 def shown_events(view: Any, flt: str = "all") -> list[Any]:

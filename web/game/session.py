@@ -513,12 +513,15 @@ def _creature_names(lang: str) -> dict[str, str]:
 
 
 def localize(view: Any, names: dict[str, str]) -> Any:
-    """The same view with each participant's name in the reader's language."""
+    """The same view with each participant's (and outsider's) name in the reader's language."""
 
     def named(c: Any) -> Any:
         return c.model_copy(update={"name": names[c.id]}) if c is not None and c.id in names else c
 
-    return view.model_copy(update={"me": named(view.me), "others": [named(c) for c in view.others]})
+    update = {"me": named(view.me), "others": [named(c) for c in view.others]}
+    if getattr(view, "bystanders", None):
+        update["bystanders"] = [named(c) for c in view.bystanders]
+    return view.model_copy(update=update)
 
 
 def dumps(obj: Any) -> str:

@@ -531,6 +531,14 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
         return t(f"ev.interference.{key}", lang, who=nm(d.get("who")))
+    if k == "area-clipped":  # MD-10: an area stops at the zone's faces
+        return t(
+            "lesson13.area-clipped",
+            lang,
+            actor=actor,
+            spell=spell_name(d.get("spell"), lang),
+            who=", ".join(nm(x) for x in d.get("spared", [])),
+        )
     if k == "end":
         return outcome_line(d, lang, names)
     if k == "restored":
