@@ -585,10 +585,10 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     # The wiki widget: its posters and strings as a classic script (no CORS needed to paint), its schema.
     embed = render_embed_data()
     # A tutorial level's poster (lesson=2-3) is fetched only by a widget showing that level.
-    for ref, posters in embed.pop("lessons", {}).items():
+    for ref, lesson_posters in embed.pop("lessons", {}).items():
         wanted[Path("embed-lessons") / f"{ref}.js"] = (
             "window.MAGEDUEL_LESSON = "
-            + json.dumps(posters, ensure_ascii=False).replace("</", "<\\/")
+            + json.dumps(lesson_posters, ensure_ascii=False).replace("</", "<\\/")
             + ";\n"
         )
     wanted[Path("embed-data.js")] = (

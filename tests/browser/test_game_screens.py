@@ -87,6 +87,6 @@ def test_the_screens_of_the_rite_the_turn_and_the_boxes(page, game_site, request
     settle(page)
     page.locator("#log-list .clause-link").first.click()
     clause = page.locator(".clause-box")
-    assert clause.is_visible() and clause.locator("p").inner_text()
+    assert clause.is_visible() and clause.locator("p").first.inner_text()
     shoot(page, "clause-fr")
     assert requests.outside(game_site) == []
