@@ -47,9 +47,11 @@ def test_the_setup_screen_shows_before_python_and_an_early_start_is_honoured(pag
     assert page.locator("#loading").is_visible()
     # What the visitor chooses before Python (native controls) is kept: a plain duel, Corvin, two computers.
     page.locator('#game input[name="kind"][value="duel"]').check()
+    page.locator("#character0").select_option("ilse")
     page.locator("#character1").select_option("corvin")
     page.locator("#control0").select_option("easy")
     page.locator("#control1").select_option("easy")
+    page.locator("#game details.advanced summary").click()  # the seed waits under "Advanced" (issue 12)
     page.locator("#game input[name=seed]").fill("7")
     page.locator('#game form[data-act="start"] button[type="submit"]').click()
     assert page.locator("#poster-queued").is_visible()
