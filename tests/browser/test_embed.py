@@ -286,7 +286,9 @@ def test_without_the_cors_header_the_poster_still_paints_and_a_press_ends_in_a_s
 ):
     """A host that does not send Access-Control-Allow-Origin: the poster (classic scripts) paints anyway; the
     runtime cannot load in the opaque-origin frame, and the widget says so (data-state="error")."""
-    bare = serve(dist)  # build.py's own handler: no CORS header
+    from tests.browser.test_reliability import NoCorsHandler
+
+    bare = serve(dist, NoCorsHandler)  # a host without the header (build.py serve sends it, issue 11)
     host_dir = tmp_path / "host"
     host_dir.mkdir()
     widget = f"http://127.0.0.1:{bare.server_address[1]}"
