@@ -39,8 +39,12 @@ def test_keyboard_only_through_setup_and_one_full_round(page, game_site, request
     page.keyboard.press("ArrowDown")  # the computer, easy
     assert page.locator("#control1").input_value() == "easy"
     assert page.evaluate("document.activeElement.id") == "control1"  # still there after the form redraws
+    # The dice: fresh by default; the seed under "Advanced" opens and takes a number from the keyboard too.
+    tab_to(page, "details.advanced summary")
+    page.keyboard.press("Enter")
+    tab_to(page, "#game input[name=seed]")
+    page.keyboard.type("1")  # a duel known to reach its second round
     # The shortcuts are listed (?), and Escape closes the list.
-    page.keyboard.press("Shift+Tab")
     tab_to(page, 'form[data-act="start"] button[type="submit"]')
     page.keyboard.press("Enter")
     settle(page)
