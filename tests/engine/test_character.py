@@ -77,8 +77,10 @@ def test_unknown_spell_is_refused_naming_prepared():
 def test_c8_low_casting_score_gives_no_slots():
     # Int 12 may cast only up to 2nd-level spells.
     with pytest.raises(ValidationError, match="level 3: 1 spells prepared but only 0 slots"):
-        build(abilities={"str": 10, "dex": 14, "con": 14, "int": 12, "wis": 12, "cha": 8},
-              prepared={3: ["fireball"]})
+        build(
+            abilities={"str": 10, "dex": 14, "con": 14, "int": 12, "wis": 12, "cha": 8},
+            prepared={3: ["fireball"]},
+        )
 
 
 def test_skill_with_more_ranks_than_levels_names_the_skill():
@@ -91,8 +93,18 @@ def test_skill_with_more_ranks_than_levels_names_the_skill():
 def test_skill_ranks_beyond_the_budget_are_refused():
     # Wizard, Int 18: (2 + 4 + 1 human) = 7 per level, 35 at 5th.
     with pytest.raises(ValidationError, match="36 ranks in all, but only 35"):
-        build(skills={"spellcraft": 5, "knowledge_arcana": 5, "perception": 5, "fly": 5,
-                      "sense_motive": 5, "acrobatics": 5, "stealth": 5, "bluff": 1})
+        build(
+            skills={
+                "spellcraft": 5,
+                "knowledge_arcana": 5,
+                "perception": 5,
+                "fly": 5,
+                "sense_motive": 5,
+                "acrobatics": 5,
+                "stealth": 5,
+                "bluff": 1,
+            }
+        )
 
 
 def test_unknown_skill_is_refused():
@@ -103,15 +115,22 @@ def test_unknown_skill_is_refused():
 
 def test_sorcerer_known_spells_over_the_table_are_refused():
     with pytest.raises(ValidationError, match="level 1: 3 spells known, only 2 allowed") as exc:
-        build(cls="sorcerer", level=1, abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 18},
-              known={1: ["magic_missile", "shield", "mage_armor"]})
+        build(
+            cls="sorcerer",
+            level=1,
+            abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 18},
+            known={1: ["magic_missile", "shield", "mage_armor"]},
+        )
     assert error_fields(exc.value) == [("known",)]
 
 
 def test_sorcerer_known_spell_must_be_of_that_level():
     with pytest.raises(ValidationError, match="'magic_missile' is a level 1 spell"):
-        build(cls="sorcerer", known={2: ["magic_missile"]},
-              abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 18})
+        build(
+            cls="sorcerer",
+            known={2: ["magic_missile"]},
+            abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 18},
+        )
 
 
 def test_wizard_cannot_have_known_spells_nor_sorcerer_prepared():
@@ -131,12 +150,18 @@ def test_fighter_prepares_nothing():
 
 def test_feat_prerequisites_are_checked_naming_feats():
     with pytest.raises(ValidationError, match="needs 'spell_focus' for the same school") as exc:
-        build(feats=[{"id": "spell_focus", "school": "illusion"},
-                     {"id": "greater_spell_focus", "school": "evocation"}])
+        build(
+            feats=[
+                {"id": "spell_focus", "school": "illusion"},
+                {"id": "greater_spell_focus", "school": "evocation"},
+            ]
+        )
     assert error_fields(exc.value) == [("feats",)]
     with pytest.raises(ValidationError, match="needs Dex 13"):
-        build(abilities={"str": 10, "dex": 12, "con": 14, "int": 18, "wis": 12, "cha": 8},
-              feats=[{"id": "dodge"}])
+        build(
+            abilities={"str": 10, "dex": 12, "con": 14, "int": 18, "wis": 12, "cha": 8},
+            feats=[{"id": "dodge"}],
+        )
     with pytest.raises(ValidationError, match="needs a 'school'"):
         build(feats=[{"id": "spell_focus"}])
     with pytest.raises(ValidationError, match="unknown feat"):
@@ -146,8 +171,12 @@ def test_feat_prerequisites_are_checked_naming_feats():
 def test_too_many_feats_are_refused():
     # A level 5 human wizard has 3 + 1 = 4 feats (the wizard bonus feat is metamagic only).
     with pytest.raises(ValidationError, match="5 feats, but a level 5 human wizard has 4"):
-        build(feats=[{"id": f} for f in ("toughness", "dodge", "iron_will", "improved_initiative",
-                                         "combat_casting")])
+        build(
+            feats=[
+                {"id": f}
+                for f in ("toughness", "dodge", "iron_will", "improved_initiative", "combat_casting")
+            ]
+        )
 
 
 def test_items_are_validated():
@@ -173,18 +202,27 @@ def test_c6_hit_points_wizard_and_fighter():
     assert build().max_hp == 32
     assert build(feats=[{"id": "toughness"}]).max_hp == 37
     # Sorcerer 10, Con 10: 6 + 9 × 4.
-    assert build(cls="sorcerer", level=10,
-                 abilities={"str": 10, "dex": 14, "con": 10, "int": 10, "wis": 10, "cha": 18}).max_hp == 42
+    assert (
+        build(
+            cls="sorcerer",
+            level=10,
+            abilities={"str": 10, "dex": 14, "con": 10, "int": 10, "wis": 10, "cha": 18},
+        ).max_hp
+        == 42
+    )
     # Fighter 6, Con 14: 10 + 2, then 5 × (6 + 2).
     assert build(cls="fighter", level=6).max_hp == 52
     # Con 3 (−4): at least 1 hit point per level: 2 + 1 + 1.
-    assert build(level=3, abilities={"str": 10, "dex": 14, "con": 3, "int": 18, "wis": 12, "cha": 8}).max_hp == 4
+    assert (
+        build(level=3, abilities={"str": 10, "dex": 14, "con": 3, "int": 18, "wis": 12, "cha": 8}).max_hp == 4
+    )
 
 
 def test_c8_slots_with_bonus_spells():
     assert build().slots == (4, 4, 3, 2, None, None, None, None, None, None)
-    sorcerer = build(cls="sorcerer", level=4,
-                     abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 16})
+    sorcerer = build(
+        cls="sorcerer", level=4, abilities={"str": 10, "dex": 14, "con": 14, "int": 10, "wis": 10, "cha": 16}
+    )
     # Sorcerer 4: 6 and 3 per day, Cha 16 (+3) adds one of each; cantrips at will.
     assert sorcerer.slots[:3] == (None, 7, 4)
     low = build(level=3, abilities={"str": 10, "dex": 14, "con": 14, "int": 11, "wis": 12, "cha": 8})
@@ -192,8 +230,12 @@ def test_c8_slots_with_bonus_spells():
 
 
 def test_c5_spell_dc_with_spell_focus():
-    wiz = build(feats=[{"id": "spell_focus", "school": "evocation"},
-                       {"id": "greater_spell_focus", "school": "evocation"}])
+    wiz = build(
+        feats=[
+            {"id": "spell_focus", "school": "evocation"},
+            {"id": "greater_spell_focus", "school": "evocation"},
+        ]
+    )
     assert wiz.spell_dc(3, "evocation") == 10 + 3 + 4 + 2
     assert wiz.spell_dc(3, "illusion") == 17
     assert wiz.spell_dc(0) == 14
@@ -221,8 +263,13 @@ def test_c3_initiative_with_improved_initiative():
 def test_c4_armor_class_touch_and_flat_footed():
     wiz = build(feats=[{"id": "dodge"}])
     assert (wiz.ac, wiz.touch_ac, wiz.flat_footed_ac) == (13, 13, 10)
-    fighter = build(cls="fighter", level=6, armor="breastplate", shield="heavy_steel_shield",
-                    abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8})
+    fighter = build(
+        cls="fighter",
+        level=6,
+        armor="breastplate",
+        shield="heavy_steel_shield",
+        abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
+    )
     assert (fighter.ac, fighter.touch_ac, fighter.flat_footed_ac) == (19, 11, 18)
     # Breastplate −4 and heavy shield −2, armor training 1 at 3rd: −5.
     assert fighter.armor_check_penalty == -5
@@ -238,9 +285,12 @@ def test_c13_speed_in_armor():
 
 
 def test_cmb_and_cmd_with_improved_bull_rush():
-    fighter = build(cls="fighter", level=6,
-                    abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
-                    feats=[{"id": "power_attack"}, {"id": "improved_bull_rush"}])
+    fighter = build(
+        cls="fighter",
+        level=6,
+        abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        feats=[{"id": "power_attack"}, {"id": "improved_bull_rush"}],
+    )
     assert fighter.cmb() == 6 + 4
     assert fighter.cmb("bull_rush") == 12
     assert fighter.cmd() == 10 + 6 + 4 + 1
@@ -255,9 +305,13 @@ def test_c10_concentration_and_combat_casting():
 
 
 def test_c4_weapon_attack_and_damage():
-    fighter = build(cls="fighter", level=6,
-                    abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
-                    feats=[{"id": "weapon_focus", "weapon": "longsword"}], weapons=["longsword", "longbow"])
+    fighter = build(
+        cls="fighter",
+        level=6,
+        abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        feats=[{"id": "weapon_focus", "weapon": "longsword"}],
+        weapons=["longsword", "longbow"],
+    )
     assert fighter.attack_bonus("longsword") == 6 + 4 + 1
     assert fighter.attack_bonus("longbow") == 6 + 1
     assert fighter.damage_bonus("longsword") == 4
@@ -269,22 +323,33 @@ def test_c4_weapon_attack_and_damage():
 
 
 def test_c4_weapon_finesse_works_with_light_weapons_and_the_rapier():
-    fencer = build(cls="fighter", level=2,
-                   abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
-                   feats=[{"id": "weapon_finesse"}], weapons=["rapier", "dagger", "longsword"])
+    fencer = build(
+        cls="fighter",
+        level=2,
+        abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        feats=[{"id": "weapon_finesse"}],
+        weapons=["rapier", "dagger", "longsword"],
+    )
     assert fencer.attack_bonus("rapier") == 2 + 4  # Dex, not Str: the feat names the rapier
     assert fencer.attack_bonus("dagger") == 2 + 4  # a light weapon
     assert fencer.attack_bonus("longsword") == 2 + 1  # neither: Str
-    plain = build(cls="fighter", level=2,
-                  abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
-                  weapons=["rapier"])
+    plain = build(
+        cls="fighter",
+        level=2,
+        abilities={"str": 12, "dex": 18, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        weapons=["rapier"],
+    )
     assert plain.attack_bonus("rapier") == 2 + 1  # no feat: Str
 
 
 def test_c4_a_magic_weapons_enhancement_adds_to_attack_and_damage():
-    fighter = build(cls="fighter", level=6,
-                    abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
-                    weapons=["longsword", "longbow"], weapon_enhancements={"longsword": 2})
+    fighter = build(
+        cls="fighter",
+        level=6,
+        abilities={"str": 18, "dex": 13, "con": 14, "int": 10, "wis": 12, "cha": 8},
+        weapons=["longsword", "longbow"],
+        weapon_enhancements={"longsword": 2},
+    )
     assert fighter.attack_bonus("longsword") == 6 + 4 + 2 and fighter.damage_bonus("longsword") == 4 + 2
     assert fighter.attack_bonus("longbow") == 6 + 1 and fighter.damage_bonus("longbow") == 0
     with pytest.raises(ValidationError) as exc:
@@ -298,9 +363,13 @@ def test_c4_a_magic_weapons_enhancement_adds_to_attack_and_damage():
 
 
 def test_worn_items_raise_the_numbers():
-    wiz = build(items=[{"type": "worn", "item": "headband_of_vast_intelligence", "bonus": 2},
-                       {"type": "worn", "item": "cloak_of_resistance", "bonus": 2},
-                       {"type": "worn", "item": "ring_of_protection", "bonus": 1}])
+    wiz = build(
+        items=[
+            {"type": "worn", "item": "headband_of_vast_intelligence", "bonus": 2},
+            {"type": "worn", "item": "cloak_of_resistance", "bonus": 2},
+            {"type": "worn", "item": "ring_of_protection", "bonus": 1},
+        ]
+    )
     assert wiz.score("int") == 20
     assert wiz.spell_dc(1) == 16
     assert wiz.slots[:4] == (4, 3 + 2, 2 + 1, 1 + 1)
@@ -315,8 +384,11 @@ def test_caster_level_and_fighter_is_no_caster():
 
 
 def test_sheet_round_trips_through_json():
-    wiz = build(feats=[{"id": "spell_focus", "school": "evocation"}], skills={"spellcraft": 5},
-                prepared={1: ["magic_missile", "shield"], 3: ["fireball"]})
+    wiz = build(
+        feats=[{"id": "spell_focus", "school": "evocation"}],
+        skills={"spellcraft": 5},
+        prepared={1: ["magic_missile", "shield"], 3: ["fireball"]},
+    )
     again = Character.model_validate_json(wiz.model_dump_json())
     assert again == wiz
     assert json.loads(json.dumps(wiz.derived()))["max_hp"] == 32

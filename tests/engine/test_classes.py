@@ -60,8 +60,17 @@ def test_c8_wizard_has_no_known_limit():
 
 @pytest.mark.parametrize(
     ("cls", "level", "bab"),
-    [("wizard", 1, 0), ("wizard", 2, 1), ("wizard", 7, 3), ("wizard", 12, 6), ("wizard", 20, 10),
-     ("sorcerer", 9, 4), ("fighter", 1, 1), ("fighter", 6, 6), ("fighter", 20, 20)],
+    [
+        ("wizard", 1, 0),
+        ("wizard", 2, 1),
+        ("wizard", 7, 3),
+        ("wizard", 12, 6),
+        ("wizard", 20, 10),
+        ("sorcerer", 9, 4),
+        ("fighter", 1, 1),
+        ("fighter", 6, 6),
+        ("fighter", 20, 20),
+    ],
 )
 def test_c4_base_attack_bonus(cls, level, bab):
     assert classes.base_attack_bonus(cls, level) == bab

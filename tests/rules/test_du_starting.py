@@ -160,7 +160,10 @@ def test_du4_unarmed_only():
 def test_du4_a_magic_duel_allows_no_bull_rush_a_melee_one_does():
     def ids(terms: dict) -> list[str]:
         return turn_options(
-            Driver(scenario("garrick", "ilse", kind="duel", terms=terms, positions=CLOSE4), rolls=[("initiative", 20)])
+            Driver(
+                scenario("garrick", "ilse", kind="duel", terms=terms, positions=CLOSE4),
+                rolls=[("initiative", 20)],
+            )
         )
 
     assert "bull-rush @p2" in ids({"weapon_forms": ["melee"]})
@@ -407,7 +410,10 @@ def test_du4_contradictory_weapon_terms_are_refused():
 @pytest.mark.parametrize(
     "terms,message",
     [
-        ({"same_weapon": "longsword", "weapon_forms": ["ranged"]}, "same_weapon: longsword is a melee weapon"),
+        (
+            {"same_weapon": "longsword", "weapon_forms": ["ranged"]},
+            "same_weapon: longsword is a melee weapon",
+        ),
         ({"same_weapon": "light_crossbow", "ban_ranged": True}, "which ban_ranged forbids"),
         ({"weapon_forms": ["melee", "ranged"], "ban_ranged": True}, "ban_ranged: contradicts weapon_forms"),
         ({"weapon_forms": ["unarmed"], "magic_weapons_only": True}, "magic_weapons_only: contradicts"),

@@ -241,7 +241,12 @@ def test_md8_casting_another_spell_lets_a_held_charge_dissipate():
     data["participants"][0] = {"id": "p1", "character": grasping_ilse()}
     d = Driver(
         data,
-        plan=[("p1", "prepare 2"), ("p2", "prepare 2"), ("p1", "cast shocking_grasp hold"), ("p1", "cast shield")],
+        plan=[
+            ("p1", "prepare 2"),
+            ("p2", "prepare 2"),
+            ("p1", "cast shocking_grasp hold"),
+            ("p1", "cast shield"),
+        ],
     )
     d.run(until=lambda du: bool(d.rite("suppression")))
     gone = [e for e in d.events("condition-ends") if e.data["condition"] == "held charge"]
