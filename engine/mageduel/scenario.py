@@ -60,6 +60,30 @@ class SpellOn(BaseModel):
         return self
 
 
+def _known_roster(v: str | None) -> str | None:
+    """A premade's id, checked against the roster (a participant's or a bystander's ``roster``)."""
+    if v is None:
+        return v
+    from . import roster
+
+    try:
+        roster.get(v)
+    except KeyError as exc:
+        raise ValueError(str(exc.args[0])) from None
+    return v
+
+
+def _one_source(premade: str | None, sheet: Character | None) -> None:
+    if (premade is None) == (sheet is None):
+        raise ValueError("give exactly one of 'roster' (a premade id) or 'character' (a sheet)")
+
+
+def _resolve(premade: str | None, sheet: Character | None) -> Character:
+    from . import roster
+
+    return sheet if sheet is not None else roster.get(premade)  # type: ignore[arg-type]
+
+
 class Participant(BaseModel):
     """One participant: a premade character (``roster``) or a full sheet (``character``), never both."""
 
@@ -91,26 +115,15 @@ class Participant(BaseModel):
     @field_validator("roster")
     @classmethod
     def _known(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        from . import roster
-
-        try:
-            roster.get(v)
-        except KeyError as exc:
-            raise ValueError(str(exc.args[0])) from None
-        return v
+        return _known_roster(v)
 
     @model_validator(mode="after")
     def _one_source(self) -> Participant:
-        if (self.roster is None) == (self.character is None):
-            raise ValueError("give exactly one of 'roster' (a premade id) or 'character' (a sheet)")
+        _one_source(self.roster, self.character)
         return self
 
     def resolve(self) -> Character:
-        from . import roster
-
-        return self.character if self.character is not None else roster.get(self.roster)  # type: ignore[arg-type]
+        return _resolve(self.roster, self.character)
 
 
 class Bystander(BaseModel):
@@ -129,15 +142,7 @@ class Bystander(BaseModel):
     @field_validator("roster")
     @classmethod
     def _known(cls, v: str | None) -> str | None:
-        if v is None:
-            return v
-        from . import roster
-
-        try:
-            roster.get(v)
-        except KeyError as exc:
-            raise ValueError(str(exc.args[0])) from None
-        return v
+        return _known_roster(v)
 
     @field_validator("position")
     @classmethod
@@ -150,14 +155,11 @@ class Bystander(BaseModel):
 
     @model_validator(mode="after")
     def _one_source(self) -> Bystander:
-        if (self.roster is None) == (self.character is None):
-            raise ValueError("give exactly one of 'roster' (a premade id) or 'character' (a sheet)")
+        _one_source(self.roster, self.character)
         return self
 
     def resolve(self) -> Character:
-        from . import roster
-
-        return self.character if self.character is not None else roster.get(self.roster)  # type: ignore[arg-type]
+        return _resolve(self.roster, self.character)
 
 
 class Options(BaseModel):
