@@ -26,7 +26,19 @@ CHROMIUM_ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # /dev/shm is small on many CI machines; a renderer that runs out of it crashes ("Target crashed").
+    "--disable-dev-shm-usage",
 ]
+
+# A renderer crash under load is the machine's, not the page's: such a test runs once more, on a new page.
+# Any other failure fails at once.
+RENDERER_CRASHES = ["Target crashed", "Page crashed"]
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=RENDERER_CRASHES))
 
 
 def chromium_path() -> str:
