@@ -197,6 +197,10 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
     # include it.
     if "poison" in cr.immunities or "elemental_traits" in cr.immunities:
         c.immune_descriptors.add("poison")
+    # Mindless creatures (vermin, a lemure: Int —) are immune to mind-affecting effects (their stat line
+    # says so): daze, charm, sleep, hold … do nothing to them.
+    if "mind_affecting" in cr.immunities:
+        c.immune_descriptors.add("mind_affecting")
     c.hp = c.max_hp
     c.controller = owner
     return c

@@ -68,3 +68,23 @@ def test_a_summon_suppressed_before_the_fight_rolls_no_initiative():
     drive(default_initiative(d))
     rolled = [e.actor for e in d.events[n:] if e.kind == "roll" and e.data["purpose"] == "initiative"]
     assert rolled == ["p1", "p2"] and d.order == ["p1", "p2"]
+
+
+def test_c11_a_mindless_summoned_creature_is_immune_to_mind_affecting_spells():
+    # A fire beetle is vermin (mindless, Int —): its stat line lists immunity to mind-affecting effects,
+    # so daze (a mind-affecting compulsion) does nothing to it; a dire rat (an animal) has a mind.
+    from mageduel.spells.catalogue import get
+
+    from tests.engine.coretools import resolve_nodes
+
+    d = core_duel(a="aurelian", b="kael", dice=[15, 5] + [1] * 200, pos_b=(10.0, 0.0))
+    cast = next(x for x in d.pending.option_ids if x.startswith("use ") and "summon_monster_i @" in x)
+    run(d, f"p1: {cast}")
+    while d.pending.player == "p2":
+        d.apply("p2", "pass")
+    run(d, "p1: choose fire_beetle")
+    beetle = d.by_id["p1s1"]
+    resolve_nodes(d, "p2", "p1s1", "daze", get("daze").effects)
+    assert not beetle.has("dazed")
+    assert [e.actor for e in d.events if e.kind == "immune"] == ["p1s1"]
+    assert "mind_affecting" not in _summoned().by_id["p1s1"].immune_descriptors
