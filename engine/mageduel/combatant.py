@@ -221,6 +221,9 @@ class Combatant:
         parts = self.ac_static_parts(kind)
         flat = kind == "flat-footed" or self.loses_dex()
         dex = self.mod("dex")
+        cap = self.data.get("max_dex")  # C-4: worn armour or shield caps the Dex bonus to AC
+        if cap is not None and dex > cap:
+            dex = cap
         if not flat or dex < 0:
             parts.append(("Dex", dex))
         if not flat and "dodge" in self.feats:
@@ -367,13 +370,17 @@ class Combatant:
         melee = [w for w in self.weapons if w.kind == "melee"]
         return next((w for w in melee if not w.unarmed), melee[0] if melee else None)
 
-    def parry_weapons(self) -> list[WeaponUse]:
-        """DU-27: what a duel parry may be rolled with: the melee weapon in hand (a bow or crossbow in hand
-        parries nothing); a creature's natural weapons are always ready, so any of them."""
+    def ready_melee(self) -> list[WeaponUse]:
+        """DU-27, C-10: the melee weapons ready to strike with now — the one in hand (a bow or crossbow in
+        hand strikes nothing in melee); a creature's natural weapons are always ready, so all of them."""
         if self.cls == "creature":
             return [w for w in self.weapons if w.kind == "melee"]
         w = self.wielded()
         return [w] if w is not None and w.kind == "melee" else []
+
+    def parry_weapons(self) -> list[WeaponUse]:
+        """DU-27: what a duel parry may be rolled with: the melee weapons ready (``ready_melee``)."""
+        return self.ready_melee()
 
     def melee_reach(self) -> float:
         """The longest reach of its melee weapons (0 without one): nobody farther can be threatened."""
@@ -384,14 +391,16 @@ class Combatant:
         return r
 
     def threatens(self) -> list[WeaponUse]:
-        """Melee weapons with which this combatant threatens (C-10 attacks of opportunity)."""
+        """Melee weapons with which this combatant threatens (C-10 attacks of opportunity): only the one
+        ready in hand (``ready_melee``, DU-27's notion), not every weapon carried; bare hands only with
+        Improved Unarmed Strike, and then even with a weapon in hand."""
         if self.status != "active" or self.acts() == "none":
             return []
-        return [
-            w
-            for w in self.weapons
-            if w.kind == "melee" and (not w.unarmed or "improved_unarmed_strike" in self.feats)
-        ]
+        fists = "improved_unarmed_strike" in self.feats
+        ready = [w for w in self.ready_melee() if not w.unarmed or fists]
+        if fists:
+            ready += [w for w in self.weapons if w.unarmed and w.kind == "melee" and w not in ready]
+        return ready
 
 
 def build_combatants(scenario: Scenario) -> list[Combatant]:

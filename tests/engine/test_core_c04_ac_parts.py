@@ -96,3 +96,28 @@ def test_du23_du25_the_duel_dodge_is_a_named_part_of_the_ac():
     assert _sum(first["target_parts"]) == first["target"]
     assert -2 in [v for _, v in second["target_parts"]]  # DU-25: −2 to AC after the dodge
     assert _sum(second["target_parts"]) == second["target"]
+
+
+def test_c4_armour_caps_the_dex_bonus_to_ac():
+    # Garrick in full plate (maximum Dex bonus +1, +1 from armor training at 6th level) with Dex 18 (+4):
+    # his AC counts +2 of Dex, not +4; a Dex penalty is never capped.
+    from mageduel import roster
+    from mageduel.dice import Scripted
+    from mageduel.hooks import Hooks
+    from mageduel.scenario import Participant, Scenario
+    from mageduel.state import Duel
+
+    data = roster.get("garrick").model_dump()
+    data["armor"], data["abilities"]["dex"] = "full_plate", 18
+    ch = type(roster.get("garrick")).model_validate(data)
+    assert ch.max_dex_bonus == 2 and ch.dex_to_ac == 2
+    sc = Scenario(
+        kind="duel",
+        participants=[
+            Participant(id="p1", character=ch, position=(0.0, 0.0)),
+            Participant(id="p2", roster="kael", position=(5.0, 0.0)),
+        ],
+    )
+    g = Duel(sc, Scripted([15, 5]), Hooks()).by_id["p1"]
+    assert dict(g.ac_parts())["Dex"] == 2 and g.ac() == ch.ac
+    assert _sum(g.ac_parts()) == g.ac()

@@ -53,3 +53,18 @@ def test_c10_a_five_foot_step_does_not_provoke_but_moving_away_does():
     move = next(o.id for o in d2.pending.options if o.kind == "move")
     run(d2, f"p1: {move}")
     assert d2.pending.player == "p2" and d2.pending.kind == "aoo"
+
+
+def test_c10_only_the_weapon_in_hand_threatens():
+    # Kael carries a spear and a light crossbow. With the spear in hand he threatens Ilse 5 feet away, and
+    # her moving away provokes; with the crossbow in hand (the one he last attacked with, DU-27) he
+    # threatens nobody, and the same move provokes nothing.
+    from mageduel.actions import threatened_by
+
+    d = core_duel(dice=[15, 5], pos_b=(5.0, 0.0))
+    assert [w.id for _, w in threatened_by(d, d.by_id["p1"])] == ["spear"]
+    d.by_id["p2"].wielding = "light_crossbow"
+    assert threatened_by(d, d.by_id["p1"]) == []
+    move = next(o.id for o in d.pending.options if o.kind == "move")
+    run(d, f"p1: {move}")
+    assert not any(e.kind == "aoo" for e in d.events) and d.pending.player == "p1"
