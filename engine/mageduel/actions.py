@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from . import checks, geometry
 from . import effects as _eff
 from . import reactions as _rx
+from . import terrain as _terrain
 from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
@@ -434,8 +435,11 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
     if b.one_action and b.used_action:
         can_move = False
     can_step = not b.moved and not b.stepped and speed > 0 and c.acts(names) != "none"
+    if c.data.get("grease_stuck") == duel.round:
+        can_move = can_step = False  # grease: a failed Acrobatics check, no more moving this round
     if can_move or can_step:
-        moves, steps = _destinations_both(duel, c, opponents, speed if can_move else None, can_step)
+        ps = _terrain.hampering(duel, c)
+        moves, steps = _destinations_both(duel, c, opponents, speed if can_move else None, can_step, ps)
         for p in moves:
             opts.append(Option("move " + _point_text(p), "move", {"point": p}))
         for p in steps:
@@ -489,21 +493,28 @@ def _charm_filter(duel: Duel, c: Combatant, opts: list[Option]) -> list[Option]:
 def _destinations(duel: Duel, c: Combatant, opponents: list[Combatant], feet: float) -> list[tuple]:
     """Listed movement targets: toward each opponent (stopping 5 feet away) and away from it, kept inside the
     zone; any other reachable point is accepted by the parametric check."""
-    return _destinations_both(duel, c, opponents, feet, False)[0]
+    return _destinations_both(duel, c, opponents, feet, False, _terrain.hampering(duel, c))[0]
 
 
 def _destinations_both(
-    duel: Duel, c: Combatant, opponents: list[Combatant], feet: float | None, step: bool
+    duel: Duel,
+    c: Combatant,
+    opponents: list[Combatant],
+    feet: float | None,
+    step: bool,
+    ps: list[_terrain.Patch] | None = None,
 ) -> tuple[list[tuple], list[tuple]]:
     """:func:`_destinations` for a move of ``feet`` (None: no move) and for a 5-foot step at once, sharing
-    the distances (the same arithmetic as ``geometry.toward`` / ``away``, so the same points)."""
+    the distances (the same arithmetic as ``geometry.toward`` / ``away``, so the same points). ``ps``: the
+    ground that hampers ``c`` (terrain.py): a move goes only as far as its cost allows, and no 5-foot step
+    goes into or within it."""
     lists: list[list[tuple]] = []
     zone = duel.zone
     check = bool(c.conditions or duel.walls)
     a = c.pos
     spans = [(feet, []), (geometry.FIVE_FOOT_STEP if step else None, [])]
     far = [(o, o.pos, geometry.distance(a, o.pos)) for o in opponents[:2]]
-    for span, out in spans:
+    for i, (span, out) in enumerate(spans):
         lists.append(out)
         if span is None:
             continue
@@ -516,6 +527,8 @@ def _destinations_both(
                 else:
                     t = f / d
                     q = (a[0] + (bp[0] - a[0]) * t, a[1] + (bp[1] - a[1]) * t, a[2] + (bp[2] - a[2]) * t)
+                if ps:
+                    q = _hampered(ps, a, q, span, i == 1)
                 p = (round(q[0], 1) + 0.0, round(q[1], 1) + 0.0, round(q[2], 1) + 0.0)  # geometry.rounded
                 if (
                     p not in seen
@@ -537,6 +550,8 @@ def _destinations_both(
                     min(max(q[1], 0.0), zone.width),
                     min(max(q[2], 0.0), zone.height),
                 )
+            if ps:
+                q = _hampered(ps, a, q, span, i == 1)
             p = (round(q[0], 1) + 0.0, round(q[1], 1) + 0.0, round(q[2], 1) + 0.0)
             if (
                 p not in seen
@@ -546,6 +561,14 @@ def _destinations_both(
                 seen.add(p)
                 out.append(p)
     return lists[0], lists[1]
+
+
+def _hampered(ps: list[_terrain.Patch], a: tuple, q: tuple, span: float, step: bool) -> tuple:
+    """Where a move (or a 5-foot step) toward ``q`` ends on hampering ground: as far as ``span`` feet of
+    movement carry it (C-13: double cost); a step that would touch such ground goes nowhere (``a``)."""
+    if step:
+        return a if _terrain.touches(ps, a, q) else q
+    return _terrain.reach(ps, a, q, span)
 
 
 def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:
@@ -580,7 +603,12 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     if p is None:
         return None
     d = geometry.distance(c.pos, p)
+    if c.data.get("grease_stuck") == duel.round:
+        return None  # grease: a failed Acrobatics check, no more moving this round
+    ps = _terrain.hampering(duel, c)
     if parts[0] == "move":
+        if ps:
+            d = _terrain.cost(ps, c.pos, p)  # C-13: hampered ground costs double
         if not ((b.move or (b.standard and not b.one_action)) and not b.stepped) or d > c.speed_now() + 0.05:
             return None
         if b.one_action and b.used_action:
@@ -588,6 +616,8 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     else:
         if b.moved or b.stepped or d > geometry.FIVE_FOOT_STEP + 0.05:
             return None
+        if ps and _terrain.touches(ps, c.pos, p):
+            return None  # no 5-foot step where movement is hampered
     if (c.conditions or duel.walls) and not move_allowed(duel, c, p):
         return None
     opt = Option(oid, parts[0], {"point": geometry.rounded(p)})
@@ -711,14 +741,61 @@ def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
 
 def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:
     """Move in a straight line. Leaving the reach of an opponent who threatens provokes (C-10); a 5-foot
-    step never does."""
+    step never does. A walk within or through grease first needs its Acrobatics check (terrain.py)."""
     if provoke:
         yield from _rx.attacks_of_opportunity(duel, c, "moving", point)
         if c.status != "active" or duel.outcome is not None:
             return
+    ps = _terrain.hampering(duel, c)
+    if ps and _terrain.touches(ps, c.pos, point, "grease"):
+        point = yield from _grease_check(duel, c, ps, point)
     frm = c.pos
     c.pos = geometry.rounded(point)
-    duel.emit("move", c.id, {"from": list(frm), "to": list(c.pos), "step": not provoke}, ("C-9", "C-13"))
+    if c.pos != frm:
+        duel.emit("move", c.id, {"from": list(frm), "to": list(c.pos), "step": not provoke}, ("C-9", "C-13"))
+
+
+def _grease_check(duel: Duel, c: Combatant, ps: list[_terrain.Patch], point: tuple) -> Gen:
+    """Grease (its ``grease_terrain`` text): walking within or through it needs a DC 10 Acrobatics check,
+    one a round. Success: the walk goes on (at half speed, already counted in its cost). Failure: no more
+    moving this round — the walker stops where the grease begins — and a Reflex save against the spell or
+    it falls prone; failure by 5 or more: it falls. Returns where the walk ends."""
+    if c.data.get("grease_ok") == duel.round:
+        return point
+    parts = c.skill_parts("acrobatics")
+    if "acrobatics" not in c.skills:  # a creature's stat line: untrained, Dex alone (C-2)
+        parts = [("Dex", c.mod("dex")), *parts[1:]]
+    r = yield from duel.check(
+        c.id,
+        "walk on grease (Acrobatics)",
+        parts,
+        _terrain.GREASE_DC,
+        ("C-13",),
+        code=RollPurpose.ACROBATICS,
+    )
+    if r.success:
+        c.data["grease_ok"] = duel.round
+        return point
+    c.data["grease_stuck"] = duel.round
+    entry = _terrain.grease_entry(ps, c.pos, point)
+    stop = c.pos if entry is None else entry
+    falls = r.total <= _terrain.GREASE_DC - 5
+    if not falls:
+        dc = _terrain.grease_dc(ps, c.pos, point)
+        save = yield from duel.check(
+            c.id,
+            "save against falling on grease",
+            c.save_parts("ref"),
+            dc,
+            ("C-5", "C-13"),
+            kind="save",
+            code=RollPurpose.SAVE,
+        )
+        falls = not save.success
+    duel.emit("slips", c.id, {"at": list(geometry.rounded(stop)), "falls": falls}, ("C-13",))
+    if falls and not c.has("prone"):
+        duel.add_condition(c.id, Condition("prone", source="grease", clauses=("C-11",)))
+    return stop
 
 
 def weapon_attack(

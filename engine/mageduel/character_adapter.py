@@ -9,7 +9,7 @@ from .combatant import Combatant, PreparedSpell, WeaponUse
 from .weapons import WEAPONS
 
 #: Skills the duel rolls: identification (DU-12), the face-off (DU-8).
-DUEL_SKILLS = ("spellcraft", "bluff", "intimidate", "sense_motive")
+DUEL_SKILLS = ("spellcraft", "bluff", "intimidate", "sense_motive", "acrobatics")  # acrobatics: grease
 
 
 def _weapon_use(ch: Any, wid: str) -> WeaponUse:

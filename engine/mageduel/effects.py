@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as _act
 from . import checks, geometry
 from . import reactions as _rx
+from . import terrain as _terrain
 from . import walls as _walls
 from .conditions import Condition
 from .events import RollPurpose
@@ -571,6 +572,10 @@ def cast_spell(
             cast.area_rolls = None
             if sp.area is not None and sp.area.drifts is not None and point is not None:
                 _linger(duel, c, sp, ctx, point)
+            if point is not None and _terrain.kind_of(sp) is not None:
+                # Grease, ice storm: the ground stays hampering for the spell's duration (C-13).
+                rounds = sp.duration.rounds_at(ctx.cl)
+                _terrain.lay(duel, c, sp, _shape(sp, c, point, point, ctx.cl), rounds or None, ctx.cl, ctx.dc)
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)

@@ -107,6 +107,7 @@ class RollPurpose(StrEnum):
     PERFORMANCE = "performance-check"  # DU-30
     ANIMAL_WILL = "animal-will-save"  # MD-6
     RITE_CHECK = "rite-check"  # MD-4 / MD-7: ability checks settling a disagreement
+    ACROBATICS = "acrobatics"  # C-13: walking on grease (DC 10)
 
 
 def roll_data(

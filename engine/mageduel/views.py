@@ -32,6 +32,7 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, ConfigDict
 
 from .events import Event, EventModel
+from .terrain import patches as terrain_patches
 from .walls import live as live_walls
 
 if TYPE_CHECKING:
@@ -186,6 +187,17 @@ class WallView(_M):
     height: float
 
 
+class TerrainView(_M):
+    """Hampering ground a spell laid (terrain.py): grease (``kind`` "grease") or difficult terrain (ice
+    storm's sleet), a floor circle of ``radius`` feet around ``centre``."""
+
+    spell: str
+    owner: str
+    kind: str
+    centre: list[float]
+    radius: float
+
+
 class View(_M):
     player: str | None
     kind: str
@@ -195,6 +207,7 @@ class View(_M):
     order: list[str]
     zone: list[float] | None = None
     walls: list[WallView] = []
+    terrain: list[TerrainView] = []
     me: OwnView | None = None
     others: list[CombatantView]
     #: Outsiders the scenario placed (DU-10, MD-10, MD-19): drawn, never anyone's target.
@@ -314,6 +327,10 @@ def build_view(duel: Duel, player: str | None) -> View:
         ]
         if duel.walls
         else [],
+        terrain=[
+            TerrainView(spell=p.spell, owner=p.owner, kind=p.kind, centre=list(p.centre), radius=p.radius)
+            for p in terrain_patches(duel)
+        ],
         me=me,
         others=others,
         bystanders=[CombatantView(**_public(c)) for c in duel.bystanders],

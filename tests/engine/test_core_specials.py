@@ -1,5 +1,6 @@
 """Spell.special tags the resolver handles in code (documented in spells/catalogue.py)."""
 
+import pytest
 from mageduel import effects
 from mageduel.conditions import Condition
 from mageduel.spells.catalogue import get
@@ -353,3 +354,57 @@ def test_c12_greater_dispel_magic_s_area_version_is_a_20_foot_burst_at_any_point
     assert spell.data["spell"] == "greater_dispel_magic" and spell.data["point"] == [70.0, 0.0, 0.0]
     assert not [c for c in d.duel.by_id["p2"].conditions if c.source == "haste"]
     assert [e.data["why"] for e in d.events("condition-ends") if e.actor == "p2"][0] == "dispelled"
+
+
+def _terrain_duel(spell: str, dice: list[int], at: float):
+    """Corvin casts ``spell`` at Kael, ``at`` feet away (Kael neither identifies it nor dodges), and ends
+    his turn: Kael's turn is next."""
+    d = core_duel(a="corvin", b="kael", dice=[15, 5] + dice + [3] * 40, pos_b=(at, 0.0))
+    run(d, f"p1: cast {spell} @p2", "p2: pass", "p2: pass", "p1: end")
+    assert d.pending.player == "p2" and d.pending.kind == "turn"
+    return d
+
+
+def test_c13_ice_storm_difficult_terrain_makes_moving_through_it_cost_double():
+    # Kael stands at the centre of the storm (20-ft radius): walking 20 feet out of
+    # it costs 40, so his 30 feet of speed carry him 15 feet toward Corvin (to x=45), not 30 (x=30); and no
+    # 5-foot step in difficult terrain.
+    from mageduel.state import IllegalDecision
+    from mageduel.terrain import hampering
+
+    d = _terrain_duel("ice_storm", [], 60.0)
+    ids = d.pending.option_ids
+    assert "move 45,0" in ids and "move 30,0" not in ids
+    assert not any(i.startswith("step") for i in ids)
+    with pytest.raises(IllegalDecision):
+        d.apply("p2", "move 30,0")
+    d.apply("p2", "move 47,0")  # any point within the cost (13 feet: 26), by the parametric move
+    assert d.by_id["p2"].pos == (47.0, 0.0, 0.0)
+    ground = next(x for x in d.by_id["p1"].conditions if x.stat == "terrain")
+    assert ground.source == "ice_storm" and ground.rounds == 13  # 1 round per level
+    d.by_id["p2"].flying = True  # flying creatures are not hampered by difficult terrain
+    assert hampering(d, d.by_id["p2"]) == []
+
+
+def test_c13_grease_walking_needs_a_dc_10_acrobatics_check_and_a_failure_stops_and_may_fell():
+    # Reflex 18 against the grease as cast (Kael stays up). Then Kael walks out: the 5 greased
+    # feet cost 10, so his 30 feet still reach x=5. Acrobatics natural 6 + 2 = 8 fails DC 10 (by less than
+    # 5): he cannot move this round, stays put, and saves against falling — natural 2 fails: prone.
+    d = _terrain_duel("grease", [18, 6, 2], 30.0)
+    assert "move 5,0" in d.pending.option_ids
+    assert not any(i.startswith("step") for i in d.pending.option_ids)
+    run(d, "p2: move 5,0")
+    (acro,) = rolls(d, "walk on grease")
+    assert acro["code"] == "acrobatics" and acro["target"] == 10 and acro["outcome"] == "failure"
+    kael = d.by_id["p2"]
+    assert kael.pos == (30.0, 0.0, 0.0) and kael.has("prone")
+    assert rolls(d, "falling on grease")[0]["outcome"] == "failure"
+    assert not any(i.startswith(("move", "step")) for i in d.pending.option_ids)
+    # Natural 12 + 2 = 14: he walks on, at half speed through the grease (counted in the cost).
+    d2 = _terrain_duel("grease", [18, 12], 30.0)
+    run(d2, "p2: move 5,0")
+    assert d2.by_id["p2"].pos == (5.0, 0.0, 0.0) and not d2.by_id["p2"].has("prone")
+    # Natural 3 + 2 = 5 fails by 5: he falls, no save.
+    d3 = _terrain_duel("grease", [18, 3], 30.0)
+    run(d3, "p2: move 5,0")
+    assert d3.by_id["p2"].has("prone") and not rolls(d3, "falling on grease")

@@ -117,6 +117,8 @@ def render(
     layers = [
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
+    for patch in getattr(view, "terrain", None) or []:  # grease, ice storm's sleet: hampering ground (C-13)
+        layers.append(_terrain(patch, w, unit, lang))
     if reach and view.me is not None:
         layers.append(_reach(view, w, unit, lang))
     if preview:
@@ -192,6 +194,24 @@ def render(
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
     svg = _fit(svg, people + outsiders, w, radius, unit)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
+
+
+#: Hampering ground, by kind: fill, stroke (grease: an oily amber; sleet: icy blue).
+TERRAIN_COLOURS = {"grease": ("#b8860b", "#e0b84a"), "difficult": ("#9fd3ff", "#d6efff")}
+
+
+def _terrain(patch: Any, w: float, unit: float, lang: str) -> str:
+    """A patch of hampering ground (terrain.py): a hatched disc clipped at the zone, named on hover."""
+    fill, stroke = TERRAIN_COLOURS.get(patch.kind, TERRAIN_COLOURS["difficult"])
+    cx, cy = patch.centre[0], w - patch.centre[1]
+    title = t(f"terrain.{patch.kind}", lang, spell=text.spell_name(patch.spell, lang))
+    return (
+        f'<g class="terrain terrain-{escape(patch.kind)}" data-spell="{escape(patch.spell)}" '
+        f'clip-path="url(#board-clip)"><title>{escape(title)}</title>'
+        f'<circle cx="{_attr(cx)}" cy="{_attr(cy)}" r="{_attr(patch.radius)}" fill="{fill}" '
+        f'fill-opacity="0.28" stroke="{stroke}" stroke-opacity="0.8" stroke-width="{_attr(unit * 0.5)}" '
+        f'stroke-dasharray="{_attr(unit * 1.4)} {_attr(unit * 0.9)}"/></g>'
+    )
 
 
 def _fit(svg: str, people: list[Any], w: float, radius: float, unit: float) -> str:

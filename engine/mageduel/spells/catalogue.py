@@ -21,7 +21,9 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``enervation_undead``: an undead target gains 1d4 × 5 temporary hit points instead.
 - ``feeblemind_no_casting``: an Int or Cha of 1 leaves the target unable to cast spells.
 - ``glitterdust_stealth``: −40 on Stealth while covered (also a ``stealth`` modifier node, save or not).
-- ``grease_terrain``: moving through the area needs a DC 10 Acrobatics check (half speed). *(not yet)*
+- ``grease_terrain``: walking within or through the greased square needs a DC 10 Acrobatics check, one a
+  round, and goes at half speed (each foot costs two); failure stops the walk for the round, with a Reflex
+  save against falling prone (failure by 5 or more: it falls); no 5-foot step on it (``terrain.py``).
 - ``greater_dispel_area_20_ft``: the area version is a 20-ft.-radius burst (``cast greater_dispel_magic
   @x,y``: a dispel on each creature in it, of what its foes cast on an ally, of its own spells on a foe).
 - ``greater_dispel_counter_plus_4``: +4 on the dispel check when used to counter.
@@ -32,7 +34,8 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``haste_counters_slow``, ``slow_counters_haste``: each dispels the other on a creature it targets.
 - ``hold_person_humanoid``: only humanoids (also in ``target.creature``).
 - ``horrid_wilting_water_and_plants_d8``: water elementals and plants take d8s instead of d6s.
-- ``ice_storm_difficult_terrain``: the area is difficult terrain for the duration. *(not yet)*
+- ``ice_storm_difficult_terrain``: the area is difficult terrain for the duration: moving through it
+  costs double, no 5-foot step in it, flyers unhampered (``terrain.py``).
 - ``invisibility_ends_on_attack``: also stated on the condition node.
 - ``meteor_struck_penalty``: a creature struck by a sphere takes −4 on the save against its fire
   (also a ``struck`` save adjustment).
