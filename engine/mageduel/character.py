@@ -138,6 +138,9 @@ class Character(_Sheet):
     #: Core Rulebook): give up one attack of a full attack to parry a melee attack before the next turn;
     #: with it, a duel parry costs no immediate action once per round (DU-28).
     class_features: tuple[ClassFeature, ...] = ()
+    #: Weight in pounds, with what the character carries (what telekinesis can move or hurl); without
+    #: it, a Medium character's typical 175 lb. (``weight.py``).
+    weight: float | None = Field(default=None, gt=0, le=100_000)
 
     # ---- validation, field by field (info.data holds the fields validated before) ---------------
 

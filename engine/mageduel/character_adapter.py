@@ -126,6 +126,8 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
         "bull_rush": (ch.cmb("bull_rush") - ch.cmb(), ch.cmd("bull_rush") - ch.cmd()),
     }
     c.data["max_dex"] = ch.max_dex_bonus
+    if ch.weight is not None:
+        c.data["weight"] = ch.weight  # telekinesis (weight.py); else the size's typical weight
     if ch.armor_data is not None and ch.armor_data.metal:
         c.data["metal_armor"] = True  # shocking grasp: +3 to hit
     c.hp = c.max_hp
@@ -192,6 +194,8 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
     c.data["cmb_static"] = cr.cmb - cr.bab - strength  # size, from the stat line
     c.data["cmd_static"] = cr.cmd - cr.bab - strength - dex
     c.resist = dict(cr.resistances)
+    if cr.weight is not None:
+        c.data["weight"] = cr.weight  # telekinesis (weight.py); else the size's typical weight
     c.data["kinds"] = frozenset((cr.creature_type, *cr.subtypes))  # undead, plant, water … (spells read them)
     # Immune to poison (a poison spell such as cloudkill does nothing to it); an elemental's traits
     # include it.

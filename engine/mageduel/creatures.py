@@ -83,6 +83,8 @@ class Creature(_Frozen):
     resistances: dict[DamageType, int] = Field(default_factory=dict)
     immunities: tuple[str, ...] = ()
     special: tuple[str, ...] = ()
+    #: Weight in pounds, as the Bestiary gives it; without it, its size's typical weight (``weight.py``).
+    weight: float | None = Field(default=None, gt=0)
 
 
 class CreatureCatalogue(_Frozen):

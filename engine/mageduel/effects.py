@@ -21,6 +21,7 @@ from . import checks, geometry
 from . import reactions as _rx
 from . import terrain as _terrain
 from . import walls as _walls
+from . import weight as _weight
 from .conditions import Condition
 from .events import RollPurpose
 from .notation import fmt_point
@@ -132,11 +133,14 @@ def cast_options(
     return out
 
 
-def _creature_ok(sp: Any, t: Combatant) -> bool:
-    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only)."""
+def _creature_ok(sp: Any, t: Combatant, cl: int | None = None) -> bool:
+    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only), and by
+    weight at caster level ``cl`` (telekinesis: 25 lb. per level, at most 375 lb.)."""
     kind = sp.target.creature
-    if kind == "humanoid":
-        return t.cls != "creature"
+    if kind == "humanoid" and t.cls == "creature":
+        return False
+    if cl is not None and "telekinesis_weight" in sp.special and not _weight.movable(t, cl):
+        return False
     return True
 
 
@@ -182,7 +186,7 @@ def spell_aims(
         for o in opponents:
             if duel.walls and _walls.blocked(duel, c.pos, o.pos):
                 continue  # no line of effect through a wall
-            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
+            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o, cl):
                 aims.append((f" @{o.id}", {"targets": [o.id]}))
         if sp.range.kind == "touch":
             # A touch spell may be cast with nobody touched: its charge is held, to be delivered by a later
@@ -820,6 +824,9 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
+    if nodes is sp.effects and "telekinesis_weight" in sp.special and not _weight.movable(t, ctx.cl):
+        _too_heavy(duel, ctx, t)
+        return  # before any save or maneuver: the spell cannot take hold of it
     if nodes is sp.effects and "color_spray_sightless" in sp.special and t.has("blinded"):
         duel.emit("unaffected", tid, {"spell": sp.id, "why": "sightless"}, ("C-11",))
         return  # a creature that cannot see the colours is not affected
@@ -1258,6 +1265,9 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if node.max_size is not None and SIZE_ORDER.index(t.size) > SIZE_ORDER.index(node.max_size):
         duel.emit("unaffected", t.id, {"spell": ctx.spell.id, "why": "too large"}, ())
         return
+    if "telekinesis_weight" in ctx.spell.special and not _weight.movable(t, ctx.cl):
+        _too_heavy(duel, ctx, t)
+        return
     beaten_by: int | None = None
     if node.check == "cmb_vs_cmd":
         if node.caster_maneuver:
@@ -1324,6 +1334,13 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     duel.emit(
         "pushed", t.id, {"from": list(frm), "to": list(t.pos), "by": c.id, "spell": ctx.spell.id}, ("C-13",)
     )
+
+
+def _too_heavy(duel: Duel, ctx: Ctx, t: Combatant) -> None:
+    """Telekinesis moves, shoves or hurls at most 25 lb. per caster level (375 lb. at most): a heavier
+    creature is neither moved nor thrown out of a mageduel's zone (MD-22)."""
+    data = {"spell": ctx.spell.id, "why": "too heavy", "weight": _weight.of(t)}
+    duel.emit("unaffected", t.id, {**data, "limit": _weight.limit_for(ctx.cl)}, ("MD-22",))
 
 
 def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:

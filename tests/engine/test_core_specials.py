@@ -408,3 +408,36 @@ def test_c13_grease_walking_needs_a_dc_10_acrobatics_check_and_a_failure_stops_a
     d3 = _terrain_duel("grease", [18, 3], 30.0)
     run(d3, "p2: move 5,0")
     assert d3.by_id["p2"].has("prone") and not rolls(d3, "falling on grease")
+
+
+def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
+    # 25 lb. per caster level, at most 375 lb.: Corvin (CL 13) moves up to 325 lb. Kael, at the typical
+    # 175 lb. of a Medium character, can be hurled; the same Kael at 400 lb. (a sheet's weight) is not
+    # offered as a target, and a casting that reaches him anyway takes no hold: no save, no version, no push.
+    from mageduel import roster, weight
+    from mageduel.dice import Scripted
+    from mageduel.hooks import Hooks
+    from mageduel.scenario import Participant, Scenario
+    from mageduel.state import Duel
+
+    assert weight.limit_for(13) == 325 and weight.limit_for(40) == 375
+    light = core_duel(a="corvin", b="kael", dice=[15, 5], pos_b=(30.0, 0.0))
+    assert "cast telekinesis @p2" in light.pending.option_ids
+    heavy_kael = roster.get("kael").model_copy(update={"weight": 400.0})
+    sc = Scenario(
+        kind="duel",
+        participants=[
+            Participant(id="p1", roster="corvin", position=(0.0, 0.0)),
+            Participant(id="p2", character=heavy_kael, position=(30.0, 0.0)),
+        ],
+    )
+    d = Duel(sc, Scripted([15, 5] + [1] * 20), Hooks())
+    assert weight.of(d.by_id["p2"]) == 400.0
+    assert not any("telekinesis @p2" in i for i in d.pending.option_ids)
+    resolve_nodes(d, "p1", "p2", "telekinesis", get("telekinesis").effects)  # no save, no version asked
+    assert d.by_id["p2"].pos == (30.0, 0.0, 0.0) and not any(e.kind == "pushed" for e in d.events)
+    (e,) = [e for e in d.events if e.kind == "unaffected"]
+    assert e.data["why"] == "too heavy" and e.data["limit"] == 325
+    # A summoned pony (600 lb., the Bestiary's weight) is beyond even a 20th-level caster's 375 lb.
+    pony = _creature_in(light, "s1", "pony")
+    assert weight.of(pony) == 600 and not weight.movable(pony, 20)

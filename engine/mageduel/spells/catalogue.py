@@ -44,7 +44,10 @@ those marked *(not yet)*, which have no effect in the engine so far:
 - ``shocking_grasp_metal``: +3 on the attack roll if the target wears metal armor.
 - ``sleep_hit_dice_pool``: 4 Hit Dice in all, the lowest first (the nearest first among equals).
 - ``sleep_wakes_on_damage``: a wound or a slap (``wake @ally``, a standard action) wakes a sleeper.
-- ``telekinesis_weight``: 25 lb./level (max 375 lb.) limits what can be moved or hurled. *(not yet)*
+- ``telekinesis_weight``: 25 lb./level (max 375 lb.) limits what can be moved or hurled: a heavier
+  creature (``weight.py``: a sheet's or stat line's weight, else its size's typical one) is not offered as a
+  target, and a casting that reaches it anyway takes no hold (no save, no maneuver, no push: no MD-22
+  expulsion by it). Applied to all three versions.
 - ``true_strike_concealment``: the next attack ignores the miss chance of concealment.
 - ``wall_of_force_disintegrate``: disintegrate destroys a wall of force at once
   (``cast disintegrate @wallN``).
