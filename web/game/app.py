@@ -50,6 +50,7 @@ SHORTCUTS = (
     ("m", "keys.motion"),
     ("?", "keys.help"),
     ("Esc", "keys.close"),
+    ("← ↑ ↓ →", "aim.keys"),
 )
 
 
@@ -181,6 +182,9 @@ class App:
     site: str = "."
     #: A move being previewed (issue 12): its destination, drawn with its path, waiting for "confirm".
     move_preview: tuple[float, float] | None = None
+    #: An area spell being aimed at a point of the board (DU-10, ``cast <spell> @x,y``): the point, drawn
+    #: with the area around it, waiting for "confirm" — by a click on the floor or the arrow keys.
+    aim_point: tuple[float, float] | None = None
     #: MD-4: the zone's side on the proposal's slider, drawn on the board before it is proposed.
     zone_size: int | None = None
     #: The previewed move's own verb ("move" or "step"); None for a click on the floor (either will do).
@@ -222,6 +226,9 @@ class App:
             "zone-size",
             "preview-move",
             "cancel-move",
+            "aim-point",
+            "aim-nudge",
+            "cancel-aim",
             "lesson",
         )
         if not quiet and self.confirm is None:  # nothing is saved while a question is open
@@ -284,18 +291,88 @@ class App:
         self.picked = None
         self.roll_error = None
         self.move_preview = None
+        self.aim_point = None
 
     def on_move_to(self, data: dict[str, str]) -> None:
         """A click on the zone's floor in one's turn: the move there is previewed (its path and where it
-        ends); "confirm" makes it."""
+        ends); "confirm" makes it. With an area spell picked, the click aims the spell there instead."""
         s = self.session
         if s is None or s.duel.pending is None or s.duel.pending.kind != "turn":
             return
         try:
-            self.move_preview = (round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1))
+            point = (round(float(data.get("x", "")), 1), round(float(data.get("y", "")), 1))
         except ValueError:
             self.move_preview = None
+            return
+        if self.aiming_area() is not None:
+            self.aim_point, self.move_preview = point, None
+            return
+        self.move_preview = point
         self.move_verb = None
+
+    # --- an area spell aimed at a point (DU-10) -------------------------------------------------------------
+
+    def aiming_area(self) -> Any:
+        """The picked spell's first option when it is an area spell aimed by a point (its options carry
+        one), else None: only then can the board aim it anywhere."""
+        s = self.session
+        if s is None or not self.picked or s.duel.pending is None or s.duel.pending.kind != "turn":
+            return None
+        members = decide.group(s.view(self.lang), self.picked)
+        first = next((o for o in members if o.point is not None and not o.item), None)
+        return first
+
+    def aim_option(self) -> str | None:
+        """The engine's id for casting the picked area spell at the aimed point:
+        ``cast <spell>[ slotN] @x,y``."""
+        opt = self.aiming_area()
+        if opt is None or self.aim_point is None:
+            return None
+        from mageduel.notation import fmt_point
+
+        info = text.spell_info(opt.spell or "")
+        slot = f" slot{opt.slot}" if info is not None and opt.slot and opt.slot != info.level else ""
+        return f"cast {opt.spell}{slot} @{fmt_point((self.aim_point[0], self.aim_point[1], 0.0))}"
+
+    def on_aim_point(self, data: dict[str, str]) -> None:
+        """Start aiming the picked area spell at a point: where its first target stands (the keyboard
+        then moves it 5 feet at a time)."""
+        opt = self.aiming_area()
+        if opt is None:
+            return
+        self.move_preview = None
+        self.aim_point = (round(float(opt.point[0]), 1), round(float(opt.point[1]), 1))
+
+    def on_aim_nudge(self, data: dict[str, str]) -> None:
+        """Move the aimed point ``dx``, ``dy`` feet (the arrow keys: 5 feet; north is up)."""
+        if self.aim_point is None or self.aiming_area() is None:
+            return
+        try:
+            dx, dy = float(data.get("dx", "0")), float(data.get("dy", "0"))
+        except ValueError:
+            return
+        x, y = self.aim_point
+        self.aim_point = (round(x + dx, 1), round(y + dy, 1))
+
+    def on_cancel_aim(self, data: dict[str, str]) -> None:
+        self.aim_point = None
+
+    def on_confirm_aim(self, data: dict[str, str]) -> None:
+        """Cast the picked area spell at the aimed point, if the engine agrees (range, line of effect,
+        DU-10: an opponent among those it takes in); else say so and keep aiming."""
+        s, oid = self.session, self.aim_option()
+        if s is None or oid is None:
+            self.aim_point = None
+            return
+        from mageduel.state import IllegalDecision
+
+        try:
+            s.decide(oid)
+        except IllegalDecision:
+            self.notice = t("aim.illegal", self.lang)
+            return
+        self.aim_point = None
+        self.picked = None
 
     def on_preview_move(self, data: dict[str, str]) -> None:
         """A move button or a marked point: preview that move before it commits."""
@@ -339,6 +416,7 @@ class App:
     def on_pick(self, data: dict[str, str]) -> None:
         key = data.get("pick")
         self.picked = None if self.picked == key else key
+        self.aim_point = None
 
     def on_counter_choose(self, data: dict[str, str]) -> None:
         """The duel counterspell chooser: a new spell or slot picked in its lists (``data-other`` holds the
@@ -980,6 +1058,9 @@ class App:
                 wanted = [o.id for o in decide.group(view, self.picked)]
                 marks = [i for i in wanted if not decide.options_of(view)[i].defensive]
                 preview = wanted[0] if wanted else None
+                aimed = self.aim_option() if self.aim_point is not None else None
+                if aimed is not None:
+                    preview = aimed  # the area drawn around the aimed point
         status = self.status_line(view, names)
         over = view.outcome is not None
         path = self.move_preview if mine and p is not None and p.kind == "turn" else None
@@ -991,14 +1072,18 @@ class App:
         elif over:
             decision = self.render_end(view, names)
         elif mine:
-            decision = self.render_move_preview(view, path) + decide.panel(
-                view,
-                lang,
-                names,
-                self.picked,
-                s.preferences(view.me.id if view.me else ""),
-                self.roll_error,
-                self.zone_size,
+            decision = (
+                self.render_move_preview(view, path)
+                + self.render_aim(view, names)
+                + decide.panel(
+                    view,
+                    lang,
+                    names,
+                    self.picked,
+                    s.preferences(view.me.id if view.me else ""),
+                    self.roll_error,
+                    self.zone_size,
+                )
             )
         else:
             who = names.get(p.player, p.player) if p is not None else ""
@@ -1038,6 +1123,53 @@ class App:
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
+        )
+
+    def render_aim(self, view: Any, names: dict[str, str]) -> str:
+        """An area spell aimed at a point (DU-10): where, who the engine says it would take in, and cast or
+        cancel; the arrow keys move the point 5 feet, a click on the board puts it there."""
+        oid = self.aim_option() if self.aim_point is not None else None
+        s = self.session
+        if oid is None or s is None or s.duel.pending is None:
+            return ""
+        lang = self.lang
+        found = s.duel.pending.find(oid)  # the engine's own check: range, line of effect, DU-10
+        opt = self.aiming_area()
+        spell = text.spell_name(opt.spell or "", lang) if opt is not None else ""
+        at = text.point(self.aim_point, lang)
+        if found is None:
+            said = t("aim.illegal", lang)
+        else:
+            hit = [names.get(x, x) for x in found.data.get("affected", [])]
+            said = (
+                text.count("aim.preview", len(hit), lang, spell=spell, at=at, names=", ".join(hit))
+                if hit
+                else t("aim.nobody", lang, spell=spell, at=at)
+            )
+        nudges = "".join(
+            f'<button type="button" class="aim-nudge" data-act="aim-nudge" data-dx="{dx}" data-dy="{dy}" '
+            f'data-key="{key}" aria-label="{escape(t(f"aim.{way}", lang))}">{arrow}</button>'
+            for way, key, arrow, dx, dy in (
+                ("west", "ArrowLeft", "←", -5, 0),
+                ("north", "ArrowUp", "↑", 0, 5),
+                ("south", "ArrowDown", "↓", 0, -5),
+                ("east", "ArrowRight", "→", 5, 0),
+            )
+        )
+        confirm = (
+            f'<button type="button" class="primary" data-act="confirm-aim" data-key="Enter" data-autofocus>'
+            f"{escape(t('aim.confirm', lang))}</button>"
+            if found is not None
+            else ""
+        )
+        return (
+            f'<section class="decision aim-preview" aria-live="polite" data-aim="{escape(oid)}">'
+            f'<p>{escape(said)}</p><p class="hint">{escape(t("aim.hint", lang))}</p>'
+            f'<div class="options aim-nudges" role="group" aria-label="{escape(t("aim.move", lang))}">'
+            f"{nudges}</div>"
+            f'<div class="options">{confirm}<button type="button" data-act="cancel-aim" data-key="Escape"'
+            f"{'' if found is not None else ' data-autofocus'}>{escape(t('aim.cancel', lang))}</button>"
+            "</div></section>"
         )
 
     def render_move_preview(self, view: Any, path: tuple[float, float] | None) -> str:

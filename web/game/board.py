@@ -491,6 +491,13 @@ def _preview(view: Any, oid: str, w: float, unit: float) -> str:
             f'<circle class="area" data-shape="{escape(shape or "burst")}" cx="{_attr(ax)}" cy="{_attr(ay)}" '
             f'r="{_attr(size)}" stroke-width="{_attr(unit * 0.5)}"/>'
         )
+    if c.point is not None and aim_c is None and aim is not None:  # aimed at a point (DU-10): mark it
+        ax, ay, arm = aim[0], aim[1], unit * 2.2
+        out.append(
+            f'<path class="aim-point" d="M{_attr(ax - arm)} {_attr(ay)}H{_attr(ax + arm)}'
+            f'M{_attr(ax)} {_attr(ay - arm)}V{_attr(ay + arm)}" stroke="#f5f0ff" '
+            f'stroke-width="{_attr(unit * 0.6)}"/>'
+        )
     out.append("</g>")
     return "".join(out)
 

@@ -281,7 +281,10 @@ def _floor_click(event: Any) -> bool:
     """A click on the zone's floor in one's turn: the point in feet (y grows north, as in the engine)."""
     svg = event.target.closest("svg.arena-svg")
     if not found(svg) or not found(
-        root.querySelector('.decision.turn [data-option^="move "], .decision.turn [data-option^="step "]')
+        root.querySelector(
+            '.decision.turn [data-option^="move "], .decision.turn [data-option^="step "], '
+            '.decision.turn [data-act="aim-point"]'
+        )
     ):
         return False
     pt = svg.createSVGPoint()
@@ -373,7 +376,8 @@ def on_key(event: Any) -> None:
         return
     if key == "Enter" and getattr(target, "tagName", "") == "BUTTON":
         return  # the focused button's own click
-    el = root.querySelector(f'[data-key="{key}"]') if len(key) <= 6 else None
+    # Named keys up to "Escape", and the arrows (an area spell's aimed point moves with them).
+    el = root.querySelector(f'[data-key="{key}"]') if len(key) <= 6 or key.startswith("Arrow") else None
     if found(el):
         event.preventDefault()
         el.click()

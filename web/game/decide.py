@@ -251,6 +251,12 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                     )
                     for i, o in enumerate(members)
                 )
+                if any(o.point is not None and not o.item for o in members):
+                    # DU-10: an area spell may be centred on any point, not only where someone stands.
+                    targets += (
+                        f'<button type="button" class="opt aim" data-act="aim-point">'
+                        f"<span>{escape(t('aim.button', lang))}</span></button>"
+                    )
                 out.append(
                     f'<div class="targets" role="group" aria-label="{escape(t("turn.targets", lang))}">'
                     f"{targets}</div>"

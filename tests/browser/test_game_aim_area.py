@@ -1,0 +1,83 @@
+"""DU-10 on the built page: an area spell aimed at any point of the board — by the keyboard (the "aim at a
+point" button, then the arrow keys, then Enter) and by the mouse (a click on the floor, then "cast it
+here") — previewed on the board before it is cast, like a move."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import artifact
+from tests.browser.test_game_play import game_site, next_click, open_game, settle, start  # noqa: F401
+
+pytestmark = pytest.mark.browser
+
+
+def _to_fireball_turn(page) -> None:
+    for _ in range(150):
+        settle(page)
+        game = page.locator("#game")
+        if (
+            game.locator("[data-screen]").get_attribute("data-phase") == "fight"
+            and game.locator('.side-col [data-act="pick"][data-pick^="fireball|"]').count()
+        ):
+            return
+        next_click(page)
+    raise AssertionError("Ilse never had a fireball to cast")
+
+
+def _aimed(page) -> tuple[float, float]:
+    oid = page.locator("#game .aim-preview").get_attribute("data-aim")
+    x, y = oid.split("@")[1].split(",")[:2]
+    return float(x), float(y)
+
+
+def _click_feet(page, x: float, y: float) -> None:
+    """A mouse click on the board at (x, y) in feet (y north, as in the engine)."""
+    page.locator("#game .board svg.arena-svg").scroll_into_view_if_needed()
+    at = page.evaluate(
+        """([x, y]) => {
+            const svg = document.querySelector('#game .board svg.arena-svg');
+            const w = parseFloat(svg.dataset.zoneWidth);
+            const pt = svg.createSVGPoint(); pt.x = x; pt.y = w - y;
+            const p = pt.matrixTransform(svg.getScreenCTM());
+            return [p.x, p.y];
+        }""",
+        [x, y],
+    )
+    page.mouse.click(at[0], at[1])
+
+
+def test_du10_an_area_spell_aimed_at_a_point_by_keyboard_and_by_mouse(page, game_site):  # noqa: F811
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, ("human", "normal"), characters=("ilse", "kael"), seed=3, kind="duel")
+    _to_fireball_turn(page)
+    game = page.locator("#game")
+    game.locator('.side-col [data-act="pick"][data-pick^="fireball|"]').first.click()
+    settle(page)
+    # Keyboard: "aim at a point" starts on the first target; each arrow moves the point 5 feet.
+    game.locator('.side-col [data-act="aim-point"]').focus()
+    page.keyboard.press("Enter")
+    settle(page)
+    x0, y0 = _aimed(page)
+    page.keyboard.press("ArrowRight")
+    settle(page)
+    page.keyboard.press("ArrowUp")
+    settle(page)
+    assert _aimed(page) == (x0 + 5, y0 + 5)
+    assert game.locator(".board .preview").count() == 1
+    assert "takes in" in game.locator(".aim-preview").inner_text()
+    # Mouse: a click on the floor moves the aimed point there; the preview follows.
+    w = float(game.locator(".board svg.arena-svg").get_attribute("data-zone-width"))
+    tx, ty = min(x0 + 3, w - 1), max(y0 - 3, 1.0)
+    _click_feet(page, tx, ty)
+    settle(page)
+    x, y = _aimed(page)
+    assert abs(x - tx) <= 0.2 and abs(y - ty) <= 0.2, (x, y, tx, ty, w)
+    page.screenshot(path=artifact("screen-aim-area-1280.png"))
+    page.keyboard.press("Enter")
+    settle(page)
+    saved = page.evaluate("JSON.parse(localStorage.getItem('mageduel.save')).replay.decisions")
+    cast = [line for line in saved if line.startswith("p1: cast fireball ")]
+    assert cast and cast[-1].endswith(f"@{x:g},{y:g}"), saved[-4:]
+    assert game.locator(".aim-preview").count() == 0
