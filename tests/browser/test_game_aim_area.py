@@ -81,3 +81,33 @@ def test_du10_an_area_spell_aimed_at_a_point_by_keyboard_and_by_mouse(page, game
     cast = [line for line in saved if line.startswith("p1: cast fireball ")]
     assert cast and cast[-1].endswith(f"@{x:g},{y:g}"), saved[-4:]
     assert game.locator(".aim-preview").count() == 0
+
+
+def test_c13_the_board_draws_ice_storm_s_lingering_sleet(page, game_site):  # noqa: F811
+    # Corvin's ice storm at Kael: after the cast, the board shows the 20-ft circle of difficult terrain.
+    open_game(page, game_site, "fr")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, ("human", "normal"), characters=("corvin", "kael"), seed=3, kind="duel")
+    game = page.locator("#game")
+    for _ in range(150):
+        settle(page)
+        if (
+            game.locator("[data-screen]").get_attribute("data-phase") == "fight"
+            and game.locator('.side-col [data-act="pick"][data-pick^="ice_storm|"]').count()
+        ):
+            break
+        next_click(page)
+    game.locator('.side-col [data-act="pick"][data-pick^="ice_storm|"]').first.click()
+    settle(page)
+    game.locator('.side-col .targets [data-act="decide"][data-option^="cast ice_storm @p2"]').first.click()
+    for _ in range(10):
+        settle(page)
+        if game.locator(".board .terrain-difficult").count():
+            break
+        next_click(page)
+    sleet = game.locator(".board .terrain-difficult")
+    assert sleet.count() == 1
+    assert "terrain difficile" in sleet.locator("title").text_content()
+    assert float(sleet.locator("circle").get_attribute("r")) == 20.0
+    game.locator(".board").scroll_into_view_if_needed()
+    page.screenshot(path=artifact("screen-ice-storm-terrain-1280.png"))
