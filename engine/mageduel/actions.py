@@ -435,6 +435,10 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
     if b.one_action and b.used_action:
         can_move = False
     can_step = not b.moved and not b.stepped and speed > 0 and c.acts(names) != "none"
+    if can_move and c.conditions and "prone" in names:
+        # C-11 prone: standing up is a move action (no walking: allowed on grease after a slip), and it
+        # provokes attacks of opportunity (C-10).
+        opts.append(Option("stand", "stand", {}))
     if c.data.get("grease_stuck") == duel.round:
         can_move = can_step = False  # grease: a failed Acrobatics check, no more moving this round
     if can_move or can_step:
@@ -677,6 +681,12 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         spend(b, "standard")
         c.readied = "counterspell"
         duel.emit("ready", c.id, {"action": "counterspell"}, ("C-12", "DU-17"))
+    elif kind == "stand":
+        spend(b, "move")
+        yield from _rx.attacks_of_opportunity(duel, c, "standing up", None)
+        if c.status in ("active", "dying") and duel.outcome is None:
+            for cond in [x for x in c.conditions if x.name == "prone"]:
+                duel.remove_condition(c.id, cond, "stood up")
     elif kind == "reload":
         spend(b, "move")
         c.loaded = True

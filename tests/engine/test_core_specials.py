@@ -400,6 +400,10 @@ def test_c13_grease_walking_needs_a_dc_10_acrobatics_check_and_a_failure_stops_a
     assert kael.pos == (30.0, 0.0, 0.0) and kael.has("prone")
     assert rolls(d, "falling on grease")[0]["outcome"] == "failure"
     assert not any(i.startswith(("move", "step")) for i in d.pending.option_ids)
+    # C-11: standing up is a move action (not a walk, so the slip does not stop it); Corvin is too far to
+    # make an attack of opportunity.
+    run(d, "p2: stand")
+    assert not kael.has("prone") and "stand" not in d.pending.option_ids
     # Natural 12 + 2 = 14: he walks on, at half speed through the grease (counted in the cost).
     d2 = _terrain_duel("grease", [18, 12], 30.0)
     run(d2, "p2: move 5,0")
