@@ -7,8 +7,8 @@ Read once, through importlib.resources, so it works from a wheel and inside Pyod
 >>> get("magic_missile").name.fr
 'projectile magique'
 
-``Spell.special`` tags name what the vocabulary does not say; the resolver handles them in code, except
-those marked *(not yet)*, which have no effect in the engine so far:
+``Spell.special`` tags name what the vocabulary does not say; the resolver handles each of them in code
+(issue 10: no spell may do less than its text says):
 
 - ``charm_person_threatened``: +5 on the save if the caster's side threatens the target (also a
   ``threatened`` save adjustment).
