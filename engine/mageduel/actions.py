@@ -430,17 +430,13 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
             opts.append(Option("ready counterspell", "ready", {}))
     if not c.loaded and (b.move or b.standard):
         opts.append(Option("reload", "reload", {}))
-    speed = c.speed_now(names)
-    can_move = (b.move or (b.standard and not b.one_action)) and not b.stepped and speed > 0
-    if b.one_action and b.used_action:
-        can_move = False
-    can_step = not b.moved and not b.stepped and speed > 0 and c.acts(names) != "none"
-    if can_move and c.conditions and "prone" in names:
+    budget, can_step = movement(duel, c, b, names)
+    if budget is not None and c.conditions and "prone" in names:
         # C-11 prone: standing up is a move action (no walking: allowed on grease after a slip), and it
         # provokes attacks of opportunity (C-10).
         opts.append(Option("stand", "stand", {}))
-    if c.data.get("grease_stuck") == duel.round:
-        can_move = can_step = False  # grease: a failed Acrobatics check, no more moving this round
+    can_move = bool(budget)  # a slip on grease leaves 0: standing up, no walking
+    speed = budget or 0.0
     if can_move or can_step:
         ps = _terrain.hampering(duel, c)
         moves, steps = _destinations_both(duel, c, opponents, speed if can_move else None, can_step, ps)
@@ -593,6 +589,30 @@ def move_allowed(duel: Duel, c: Combatant, p: tuple) -> bool:
     return True
 
 
+def movement(duel: Duel, c: Combatant, b: Budget, names: set[str]) -> tuple[float | None, bool]:
+    """How far ``c`` may go with a move action now (``None``: no move action left for it) and whether a
+    5-foot step is open: the action budget (C-9), the speed its conditions leave, prone's crawl (C-11) and a
+    slip on grease (C-13). The listed moves and a typed point both ask here."""
+    speed = c.speed_now(names)
+    budget: float | None = speed if speed > 0 else None
+    if not ((b.move or (b.standard and not b.one_action)) and not b.stepped) or (
+        b.one_action and b.used_action
+    ):
+        budget = None
+    can_step = not b.moved and not b.stepped and speed > 0 and c.acts(names) != "none"
+    if c.conditions and "prone" in names:
+        # C-11 prone: the only way to move is to crawl 5 feet as a move action, which provokes like any
+        # move; a 5-foot step is a step, not a crawl.
+        budget = None if budget is None else min(budget, CRAWL)
+        can_step = False
+    if c.data.get("grease_stuck") == duel.round:
+        can_step = (
+            False  # grease: a failed Acrobatics check, no more walking this round (standing is allowed)
+        )
+        budget = None if budget is None else 0.0
+    return budget, can_step
+
+
 def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     """``move X,Y[,Z]`` / ``step X,Y[,Z]`` to any point within reach of the budget; ``cast <area spell>
     @X,Y`` centred on any point (DU-10: as long as it takes in an opponent)."""
@@ -607,18 +627,15 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
     if p is None:
         return None
     d = geometry.distance(c.pos, p)
-    if c.data.get("grease_stuck") == duel.round:
-        return None  # grease: a failed Acrobatics check, no more moving this round
+    budget, can_step = movement(duel, c, b, c.active_condition_names())
     ps = _terrain.hampering(duel, c)
     if parts[0] == "move":
         if ps:
             d = _terrain.cost(ps, c.pos, p)  # C-13: hampered ground costs double
-        if not ((b.move or (b.standard and not b.one_action)) and not b.stepped) or d > c.speed_now() + 0.05:
-            return None
-        if b.one_action and b.used_action:
+        if not budget or d > budget + 0.05:
             return None
     else:
-        if b.moved or b.stepped or d > geometry.FIVE_FOOT_STEP + 0.05:
+        if not can_step or d > geometry.FIVE_FOOT_STEP + 0.05:
             return None
         if ps and _terrain.touches(ps, c.pos, p):
             return None  # no 5-foot step where movement is hampered
@@ -700,6 +717,8 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
 
 #: A bull rush reaches a foe within 5 feet.
 BULL_RUSH_REACH = 5.0 + geometry.EPSILON
+#: C-11: how far a prone creature crawls with a move action.
+CRAWL = 5.0
 
 
 def maneuver_bonus(c: Combatant, maneuver: str) -> list[tuple[str, int]]:

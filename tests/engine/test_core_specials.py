@@ -445,3 +445,23 @@ def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
     # A summoned pony (600 lb., the Bestiary's weight) is beyond even a 20th-level caster's 375 lb.
     pony = _creature_in(light, "s1", "pony")
     assert weight.of(pony) == 600 and not weight.movable(pony, 20)
+
+
+def test_c11_a_prone_creature_only_crawls_5_feet_and_takes_no_step():
+    # Kael, knocked prone on open ground 60 feet from Corvin, may crawl 5 feet as a move action (his 30 feet
+    # of speed do not count) or stand up; a 5-foot step is not a crawl.
+    from mageduel.state import IllegalDecision
+
+    d = core_duel(a="corvin", b="kael", dice=[15, 5] + [3] * 40, pos_b=(60.0, 0.0))
+    run(d, "p1: end")
+    kael = d.by_id["p2"]
+    d.add_condition("p2", Condition("prone", source="test", clauses=("C-11",)))
+    d.apply("p2", "end")
+    run(d, "p1: end")
+    ids = d.pending.option_ids
+    assert "stand" in ids and "move 55,0" in ids
+    assert "move 50,0" not in ids and not any(i.startswith("step") for i in ids)
+    with pytest.raises(IllegalDecision):
+        d.apply("p2", "move 40,0")
+    d.apply("p2", "move 56,0")  # any point within the 5-foot crawl
+    assert kael.pos == (56.0, 0.0, 0.0) and kael.has("prone")
