@@ -90,9 +90,33 @@ def test_a_poisoned_link_leaves_the_page_working_in_french(page, game_site, requ
     page.wait_for_selector("#game [data-screen]")
     assert screen(page) == "setup"
     page.screenshot(path=artifact("reliab-poisoned-link.png"), full_page=True)
+    said = page.locator("#game .notice").inner_text()
+    assert "zone_width\u202f: Infinity n'est pas un nombre fini" in said, said  # the reason in French too
     shows_it_was_set_aside(page, "Le lien de rediffusion n'a pas pu être ouvert", bad)
     assert "Il a été mis de côté" in page.locator("#game [data-set-aside]").inner_text()
     assert "#replay=" not in page.url  # a reload opens the page, not the same bad link
+    still_plays(page)
+    assert requests.outside(game_site) == []
+
+
+def test_a_poisoned_save_says_why_in_french(page, game_site, requests):
+    """A French page sets aside a save that contradicts its game (its setup says a plain duel, its replay a
+    mageduel): the notice, and the reason inside it, read in French — one line naming the field."""
+    open_game(page, game_site, "fr")
+    data = json.loads(computer_save(3))
+    data["setup"]["kind"] = "duel"
+    bad = json.dumps(data)
+    page.evaluate("(text) => localStorage.setItem('mageduel.save', text)", bad)
+    page.reload()
+    open_game(page, game_site, "fr")
+    assert screen(page) == "setup"
+    said = page.locator("#game .notice").inner_text()
+    assert said.startswith("Le duel sauvegardé n'a pas pu être restauré"), said
+    assert "setup.kind\u202f: 'duel', mais le duel de la rediffusion est un 'mageduel'" in said, said
+    assert "but the replay" not in said and "Value error" not in said
+    page.screenshot(path=artifact("reliab-poisoned-save-fr.png"), full_page=True)
+    shows_it_was_set_aside(page, "Le duel sauvegardé n'a pas pu être restauré", bad)
+    assert "Il a été mis de côté" in page.locator("#game [data-set-aside]").inner_text()
     still_plays(page)
     assert requests.outside(game_site) == []
 

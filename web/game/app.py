@@ -10,7 +10,6 @@ game can be clicked through in CPython (``tests/web/test_game_*.py``).
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 from dataclasses import dataclass, field
 from html import escape
@@ -20,7 +19,7 @@ from pydantic import ValidationError
 
 from web import lesson
 from web.arena_view import FIRST_PAIR
-from web.game import board, confirm, decide, panels, text
+from web.game import board, confirm, decide, panels, refusals, text
 from web.game.session import (
     COMPUTER,
     Save,
@@ -610,6 +609,7 @@ class App:
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
+        from mageduel.bounds import BoundsError, load_json
         from mageduel.character import Character
 
         raw = self.form.sheets[i].strip()
@@ -618,11 +618,14 @@ class App:
             self.form.errors[key] = [("(sheet)", t("setup.sheet.empty", self.lang))]
             return None
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self.form.errors[key] = [
-                ("(json)", t("setup.sheet.json", self.lang, line=exc.lineno, col=exc.colno))
-            ]
+            # The same bounds as a save or a link (issue 11): finite numbers, no 5,000-digit integer, depth.
+            data = load_json(raw, "character")
+        except BoundsError as exc:
+            if exc.code == "not_json":
+                said = t("setup.sheet.json", self.lang, line=exc.params["line"], col=exc.params["column"])
+                self.form.errors[key] = [("(json)", said)]
+            else:
+                self.form.errors[key] = [(exc.field or "(json)", refusals.reason(exc, self.lang))]
             return None
         try:
             Character.model_validate(data)
