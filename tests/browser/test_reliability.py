@@ -121,6 +121,30 @@ def test_a_poisoned_save_says_why_in_french(page, game_site, requests):
     assert requests.outside(game_site) == []
 
 
+def test_a_finished_duel_reloads_at_its_end_and_says_it_is_over(page, game_site, requests):
+    """Finding 10: a kept duel that had ended came back as "Your duel in progress was restored". The page now
+    says the last duel is over and shows its end screen, from which a new duel or a rematch starts."""
+    from web.game.session import Session, Setup, SideSetup
+
+    side = SideSetup(character="tamsin", control="normal")
+    s = Session(Setup(kind="mageduel", sides=[side, side.model_copy(update={"character": "bram"})], seed=5))
+    s.run_computer(20_000)
+    assert s.over
+    open_game(page, game_site, "fr")
+    page.evaluate("(text) => localStorage.setItem('mageduel.save', text)", s.save_json())
+    page.reload()
+    open_game(page, game_site, "fr")
+    assert screen(page) == "end"
+    said = page.locator("#game .notice").inner_text()
+    assert said == "Votre dernier duel est terminé\u202f: voici comment il s'est achevé.", said
+    assert "en cours" not in said
+    page.screenshot(path=artifact("reliab-finished-restored-fr.png"), full_page=True)
+    page.locator('#game [data-act="rematch"]').first.click()
+    settle(page)
+    assert screen(page) in ("duel", "end", "handoff")
+    assert requests.outside(game_site) == []
+
+
 def test_a_link_that_inflates_to_gigabytes_is_refused_at_1_mb(page, game_site):
     import base64
     import zlib

@@ -295,3 +295,41 @@ def test_an_imported_sheet_meets_the_same_bounds_as_a_save(lang):
         assert app.session is None
         [(loc, msg)] = app.form.errors["sheet0"]
         assert loc == "level" and words[lang] in msg, msg
+
+
+def finished_save() -> str:
+    s = Session(SETUP.model_copy(update={"sides": [SideSetup(character="tamsin", control="normal")] * 2}))
+    s.run_computer(20_000)
+    assert s.over
+    return s.save_json()
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "Your last duel is over: here is how it ended."),
+        ("fr", "Votre dernier duel est terminé\u202f: voici comment il s'est achevé."),
+    ],
+)
+def test_finding10_a_finished_duel_reloads_at_its_end_and_says_it_is_over(lang, said):
+    """Reloading a finished duel said "Your duel in progress was restored". It now says the last duel is over
+    and shows its end screen (rematch, new duel, the replay to download) — not a duel to play on."""
+    app = App(lang=lang)
+    assert app.resume_kept(finished_save()) is None
+    assert app.notice == said
+    html = app.render()
+    assert 'data-screen="end"' in html and said.replace("'", "&#x27;") in html
+    assert 'data-act="rematch"' in html
+
+
+def test_finding10_a_duel_in_progress_still_reloads_as_in_progress():
+    app = App()
+    assert app.resume_kept(json.dumps(good_save())) is None
+    assert app.notice == "Your duel in progress was restored." and not app.session.over
+    assert 'data-screen="end"' not in app.render()
+
+
+def test_finding10_a_kept_save_that_will_not_load_sets_no_restored_notice():
+    app = App(lang="fr")
+    assert app.resume_kept('{"zone_width": Infinity}') is not None
+    assert app.notice is None and app.session is None

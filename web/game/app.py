@@ -656,6 +656,15 @@ class App:
                 s.handoff = who
         return None
 
+    def resume_kept(self, save_json: str) -> str | None:
+        """The duel this browser keeps, with the notice that says what it is: a duel in progress, to play on,
+        or a finished one (issue 11, finding 10: it said "in progress"), shown at its end screen. None if it
+        worked, else the reason (in the page's language)."""
+        why = self.restore(save_json)
+        if why is None and self.session is not None:
+            self.notice = t("reliab.restored.over" if self.session.over else "save.restored", self.lang)
+        return why
+
     def warm_up(self) -> None:
         """Open a throwaway duel of the form's pair and let the computer make its first decision in it,
         leaving the interface as it was: the first duel's imports and catalogue loads (a few hundred ms under

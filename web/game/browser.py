@@ -458,14 +458,11 @@ def _refuse(store: Any, text: str, key: str, why: str, kept: bool) -> None:
 def _restore_kept(store: Any, saved: str) -> None:
     """The duel this browser keeps: restored, or set aside with a notice."""
     try:
-        why = app.restore(saved)
+        why = app.resume_kept(saved)
     except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean
         why = refusals.internal(exc, app.lang)
     if why:
         _refuse(store, saved, "save.bad", why, kept=True)
-        return
-    over = app.session is not None and app.session.over
-    app.notice = t("reliab.restored.over" if over else "save.restored", app.lang)
 
 
 def _open_link(store: Any, fragment: str) -> None:
