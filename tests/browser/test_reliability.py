@@ -230,3 +230,25 @@ def test_a_sandboxed_frame_whose_host_omits_the_header_says_so(browser, tmp_path
         context.close()
         parent.shutdown()
         host.shutdown()
+
+
+def test_the_widget_and_the_game_share_one_watch_and_each_says_why_its_runtime_failed(page, game_site):
+    """One watch over the runtime's start (static/bootwatch.js) serves both pages: with the engine's wheel
+    missing, the game shows its error panel and the widget, once pressed, says the cause in its status line
+    (data-state="error") — neither says "Loading" forever."""
+    page.route("**/pyodide/mageduel-*.whl", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{game_site}/embed.html?scenario=draw&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.locator('[data-action="play"]').first.click()
+    page.wait_for_function("document.documentElement.dataset.state === 'error'", timeout=120_000)
+    said = page.locator("#w-status").inner_text()
+    assert said.startswith("Le moteur de règles n'a pas pu démarrer"), said
+    # The cause in one line: the error a traceback ends with, not its first line.
+    assert "Error" in said and "Traceback" not in said, said
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any(name.endswith("/bootwatch.js") for name in loaded)
+    page.screenshot(path=artifact("reliab-widget-runtime-failed.png"))
+    page.goto(f"{game_site}/?lang=en")
+    assert wait_ready(page) == "error"
+    assert page.locator("#error").is_visible() and page.locator("#loading").is_hidden()
+    assert "mageduel" in page.locator("#error-details").text_content()
