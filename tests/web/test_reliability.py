@@ -333,3 +333,15 @@ def test_finding10_a_kept_save_that_will_not_load_sets_no_restored_notice():
     app = App(lang="fr")
     assert app.resume_kept('{"zone_width": Infinity}') is not None
     assert app.notice is None and app.session is None
+
+
+def test_a_point_out_of_bounds_is_said_once_without_the_triples_noise():
+    """A position is a pair or a triple: a pair at 1e308 made pydantic report the bound twice (once per
+    member) and, from the triple, a missing third number. The reader gets the bound, once."""
+    data = good_save(0)
+    data["replay"]["scenario"]["participants"][0]["position"] = [1e308, 0.0]
+    field = "replay.scenario.participants.0.position.0"
+    assert App(lang="en").restore(json.dumps(data)) == f"{field}: must be at most 800,000"
+    assert App(lang="fr").restore(json.dumps(data)) == f"{field}\u202f: doit valoir au plus 800\u202f000"
+    data["replay"]["scenario"]["participants"][0]["position"] = [5.0]  # a real missing number is still said
+    assert "position.1: required" in App(lang="en").restore(json.dumps(data))

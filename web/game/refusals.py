@@ -121,8 +121,23 @@ def fields(exc: ValidationError, lang: str) -> str:
     """Each bad field in ``lang``, once each (a union repeats its members' errors), as many as one line of
     at most :data:`MAX_LINE` characters holds, then how many more there are."""
     sep, colon = (f"{NNBSP}; ", _colon(lang)) if lang == "fr" else ("; ", ": ")
+    errors = exc.errors(include_url=False)
+    # A point is a pair or a triple: of a pair with a bad number, the triple's member also says its third
+    # number is missing — noise beside the real error, so a missing item is left out where the same list
+    # has another error.
+    wrong = {tuple(e["loc"][:-1]) for e in errors if e.get("type") != "missing" and e.get("loc")}
+    errors = [
+        e
+        for e in errors
+        if not (
+            e.get("type") == "missing"
+            and e.get("loc")
+            and isinstance(e["loc"][-1], int)
+            and tuple(e["loc"][:-1]) in wrong
+        )
+    ]
     bits: list[str] = []
-    for err in exc.errors(include_url=False):
+    for err in errors:
         loc, msg = error(err, lang)
         bit = f"{loc}{colon}{msg}"
         if bit not in bits:
