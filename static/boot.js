@@ -1,12 +1,13 @@
 // Boots the page before and around Python: language, progress, storage fallback, errors, then PyScript.
 // Python (web/main.py) sets data-ready="true" on <html> once the arena is drawn; <html data-state> follows
 // (poster -> ready, or error), and the build-time first screen hands over to Python (poster.js).
+import { watchBoot } from "./bootwatch.js";
+import { ensureStorage } from "./idbfallback.js";
 import { ready as posterReady } from "./poster.js";
 
 const root = document.documentElement;
 const catalogue = JSON.parse(document.getElementById("messages").textContent);
 const LANGS = ["en", "fr"];
-const BOOT_TIMEOUT_MS = 240_000;
 
 function storedLang() {
   try { return localStorage.getItem("mageduel.lang"); } catch { return null; }
@@ -86,45 +87,7 @@ export function fail(detail) {
   document.getElementById("error").hidden = false;
   document.getElementById("error-details").textContent = String(detail || "unknown error").slice(0, 4000);
 }
-window.addEventListener("error", (event) => fail(event.message || event.error));
-window.addEventListener("unhandledrejection", (event) => fail(event.reason?.message || event.reason));
-// PyScript reports Python and boot errors as .py-error elements: adopt their text into our panel.
-new MutationObserver(() => {
-  const shown = document.querySelector(".py-error");
-  if (shown) { fail(shown.textContent); shown.remove(); }
-}).observe(document.body, { childList: true, subtree: true });
-setTimeout(() => fail(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
-
-// --- storage: PyScript opens IndexedDB at start; where a cross-site iframe has it blocked, ---------
-// --- give it an in-memory IndexedDB instead (fake-indexeddb), so the page still starts. -----------
-function probeIndexedDB() {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 2000);
-    const done = (ok) => { clearTimeout(timer); resolve(ok); };
-    try {
-      const request = indexedDB.open("mageduel-probe");
-      request.onsuccess = () => { request.result.close(); done(true); };
-      request.onerror = () => done(false);
-      request.onblocked = () => done(false);
-    } catch {
-      done(false);
-    }
-  });
-}
-
-async function ensureStorage() {
-  if ("indexedDB" in window && (await probeIndexedDB())) {
-    root.dataset.storage = "persistent";
-    return;
-  }
-  const fake = await import("./vendor/fake-indexeddb/index.js");
-  for (const name of ["indexedDB", "IDBCursor", "IDBCursorWithValue", "IDBDatabase", "IDBFactory", "IDBIndex",
-    "IDBKeyRange", "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction", "IDBVersionChangeEvent"]) {
-    Object.defineProperty(globalThis, name, { value: fake[name], configurable: true, writable: true });
-  }
-  root.dataset.storage = "memory";
-  document.getElementById("storage-note").hidden = false;
-}
+watchBoot(fail);
 
 async function registerServiceWorker() {
   // Cache-first service worker: after one visit the site works offline. Not where storage is blocked.
@@ -139,7 +102,8 @@ new MutationObserver((_, observer) => {
 }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 
 try {
-  await ensureStorage();
+  // Where a frame has IndexedDB blocked, the runtime starts on an in-memory one and the page says so.
+  if ((await ensureStorage()) === "memory") document.getElementById("storage-note").hidden = false;
   await import("./pyscript/core.js");
 } catch (error) {
   fail(error?.message || error);

@@ -9,7 +9,6 @@
   const widget = document.getElementById("widget");
   const status = document.getElementById("w-status");
   const schema = data.schema.properties;
-  const BOOT_TIMEOUT_MS = 240_000;
 
   // --- parameters -----------------------------------------------------------------------------------
   function propOf(name) {
@@ -176,30 +175,13 @@
   function fail(detail) {
     if (root.dataset.state === "ready" || root.dataset.state === "error") return;
     root.dataset.state = "error";
-    say(t("embed.failed", { why: String(detail || "unknown error").slice(0, 300) }));
-  }
-  function probeIndexedDB() {
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(false), 2000);
-      const done = (ok) => { clearTimeout(timer); resolve(ok); };
-      try {
-        const request = indexedDB.open("mageduel-probe");
-        request.onsuccess = () => { request.result.close(); done(true); };
-        request.onerror = () => done(false);
-        request.onblocked = () => done(false);
-      } catch { done(false); }
-    });
-  }
-  async function ensureStorage() {
-    // PyScript opens IndexedDB at start; a cross-site or sandboxed frame may have it blocked: then an
-    // in-memory IndexedDB (fake-indexeddb, shipped with the site) stands in. The widget keeps nothing.
-    if ("indexedDB" in window && (await probeIndexedDB())) { root.dataset.storage = "persistent"; return; }
-    const fake = await import(here("./vendor/fake-indexeddb/index.js"));
-    for (const name of ["indexedDB", "IDBCursor", "IDBCursorWithValue", "IDBDatabase", "IDBFactory", "IDBIndex",
-      "IDBKeyRange", "IDBObjectStore", "IDBOpenDBRequest", "IDBRequest", "IDBTransaction", "IDBVersionChangeEvent"]) {
-      Object.defineProperty(globalThis, name, { value: fake[name], configurable: true, writable: true });
-    }
-    root.dataset.storage = "memory";
+    // Of a Python traceback, the line that names the error (its last "…Error: …" line): the one line a
+    // status bar has room for.
+    const lines = String(detail || "unknown error").trim().split("\n").filter((line) => line.trim());
+    const named = lines.filter((line) => /^\s*[\w.]*(Error|Exception)\b/.test(line));
+    const traceback = /^\s*Traceback/.test(lines[0] || "");
+    const cause = traceback ? (named[named.length - 1] ?? lines[lines.length - 1]) : lines.join(" ");
+    say(t("embed.failed", { why: cause.trim().slice(0, 300) }));
   }
   async function boot(action) {
     if (action) queue.push(action);
@@ -208,15 +190,15 @@
     root.dataset.booting = "true";
     performance.mark("mageduel:boot");
     say(t("embed.loading"));
-    window.addEventListener("error", (event) => fail(event.message || event.error));
-    window.addEventListener("unhandledrejection", (event) => fail(event.reason?.message || event.reason));
-    new MutationObserver(() => {
-      const shown = document.querySelector(".py-error");
-      if (shown) { fail(shown.textContent); shown.remove(); }
-    }).observe(document.body, { childList: true, subtree: true });
-    setTimeout(() => fail(`not ready after ${BOOT_TIMEOUT_MS / 1000} s`), BOOT_TIMEOUT_MS);
     try {
-      await ensureStorage();
+      // The game's own watch (errors, PyScript's error element, the timeout) and storage fallback: modules,
+      // loaded on the first press only; if they cannot load, the catch below says why.
+      const [{ watchBoot }, { ensureStorage }] = await Promise.all([
+        import(here("./bootwatch.js")),
+        import(here("./idbfallback.js")),
+      ]);
+      watchBoot(fail);
+      await ensureStorage(); // the widget keeps nothing: an in-memory store needs no note
       const script = document.createElement("script");
       script.type = "py";
       script.src = "./web/embed/page.py";

@@ -95,6 +95,8 @@ def test_site_names_no_outside_address_in_our_own_files(dist):
     ours = [
         dist / "index.html",
         dist / "boot.js",
+        dist / "bootwatch.js",
+        dist / "idbfallback.js",
         dist / "sw.js",
         dist / "pyscript.json",
         dist / "embed.html",

@@ -8,7 +8,9 @@ integer of more than :data:`MAX_DIGITS` digits. The models then bound each field
 zone sides within :data:`MAX_FEET`, names of at most :data:`MAX_NAME` characters, list lengths).
 
 Every refusal is one line of at most :data:`MAX_LINE` characters that names the field, with the bad value
-cut short (:func:`cut`), whatever the input: the command line and the page say the same.
+cut short (:func:`cut`), whatever the input: the command line and the page say the same. The line is English
+(the command line's); a :class:`BoundsError` also carries what it says as data — ``what``, ``field``, a
+``code`` from :data:`CODES` and its ``params`` — so that a page can say it again in its reader's language.
 
 >>> load_json('{"a": [1, 2]}', "scenario")
 {'a': [1, 2]}
@@ -48,8 +50,45 @@ MAX_DECISIONS = 200_000
 MAX_EVENTS = 1_000_000
 
 
+#: The refusals :func:`load_json` makes, by code, with the parameters each carries (all strings).
+CODES: dict[str, tuple[str, ...]] = {
+    "not_utf8": ("byte",),
+    "too_long": ("size", "limit"),
+    "too_deep": ("depth", "limit"),
+    "big_integer": ("digits", "limit"),
+    "not_finite": ("value",),
+    "not_json": ("line", "column"),
+    "unreadable": ("error",),
+}
+
+
 class BoundsError(ValueError):
-    """Input refused before validation; the message is one line naming the field."""
+    """Input refused before validation; the message is one line naming the field.
+
+    The same refusal as data: ``what`` was refused (scenario, save …), ``field`` the key that holds the bad
+    value ("" when the refusal is about the whole text), ``code`` one of :data:`CODES` and ``params`` its
+    values as text: counts as plain digits (the page groups them its reader's way), a bad value cut short.
+
+    >>> try:
+    ...     load_json('{"seed": 123456789012345678901}', "save")
+    ... except BoundsError as exc:
+    ...     print(exc.field, exc.code, exc.params)
+    seed big_integer {'digits': '21', 'limit': '20'}
+    """
+
+    def __init__(
+        self,
+        message: str,
+        what: str = "",
+        field: str = "",
+        code: str = "",
+        params: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.what = what
+        self.field = field
+        self.code = code
+        self.params = dict(params or {})
 
 
 def cut(value: object, limit: int = 40) -> str:
@@ -93,27 +132,30 @@ def _depth(text: str) -> int:
 class _Refused(BoundsError):
     """A number the parser's hooks refused; ``literal`` is its text, to find the field it belongs to."""
 
-    def __init__(self, message: str, literal: str) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, literal: str, code: str, params: dict[str, str]) -> None:
+        super().__init__(message, code=code, params=params)
         self.literal = literal
 
 
 def _int(text: str) -> int:
     digits = text.lstrip("-")
     if len(digits) > MAX_DIGITS:
-        raise _Refused(f"an integer of {len(digits):,} digits (at most {MAX_DIGITS})", text)
+        said = {"digits": str(len(digits)), "limit": str(MAX_DIGITS)}
+        raise _Refused(
+            f"an integer of {len(digits):,} digits (at most {MAX_DIGITS})", text, "big_integer", said
+        )
     return int(text)
 
 
 def _float(text: str) -> float:
     value = float(text)
     if value in (float("inf"), float("-inf")):
-        raise _Refused(f"{text[:30]} is not a finite number", text)
+        raise _Refused(f"{text[:30]} is not a finite number", text, "not_finite", {"value": text[:30]})
     return value
 
 
 def _constant(text: str) -> float:
-    raise _Refused(f"{text} is not a finite number", text)
+    raise _Refused(f"{text} is not a finite number", text, "not_finite", {"value": text})
 
 
 def _where(text: str, literal: str) -> str:
@@ -123,7 +165,7 @@ def _where(text: str, literal: str) -> str:
     if at == -1:
         return ""
     keys = list(re.finditer(r'"([^"\\]{1,60})"\s*:', text[max(0, at - 2000) : at]))
-    return keys[-1].group(1) + ": " if keys else ""
+    return keys[-1].group(1) if keys else ""
 
 
 def load_json(text: str | bytes, what: str, limit: int = MAX_TEXT) -> Any:
@@ -133,22 +175,49 @@ def load_json(text: str | bytes, what: str, limit: int = MAX_TEXT) -> Any:
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise BoundsError(f"invalid {what}: not UTF-8 text (byte {exc.start})") from None
+            said = {"byte": str(exc.start)}
+            raise BoundsError(
+                f"invalid {what}: not UTF-8 text (byte {exc.start})", what, "", "not_utf8", said
+            ) from None
     if len(text) > limit:
-        raise BoundsError(f"invalid {what}: {len(text):,} characters, more than the {limit:,} allowed")
+        said = {"size": str(len(text)), "limit": str(limit)}
+        raise BoundsError(
+            f"invalid {what}: {len(text):,} characters, more than the {limit:,} allowed",
+            what,
+            "",
+            "too_long",
+            said,
+        )
     depth = _depth(text)
     if depth > MAX_DEPTH:
-        raise BoundsError(f"invalid {what}: nested {depth} deep, more than the {MAX_DEPTH} allowed")
+        said = {"depth": str(depth), "limit": str(MAX_DEPTH)}
+        raise BoundsError(
+            f"invalid {what}: nested {depth} deep, more than the {MAX_DEPTH} allowed",
+            what,
+            "",
+            "too_deep",
+            said,
+        )
     try:
         return json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except _Refused as exc:
-        raise BoundsError(one_line(f"invalid {what}: {_where(text, exc.literal)}{exc}")) from None
+        field = _where(text, exc.literal)
+        line = one_line(f"invalid {what}: {field + ': ' if field else ''}{exc}")
+        raise BoundsError(line, what, field, exc.code, exc.params) from None
     except json.JSONDecodeError as exc:
+        said = {"line": str(exc.lineno), "column": str(exc.colno)}
         raise BoundsError(
-            f"invalid {what}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+            f"invalid {what}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+            what,
+            "",
+            "not_json",
+            said,
         ) from None
     except (ValueError, RecursionError) as exc:
-        raise BoundsError(one_line(f"invalid {what}: {type(exc).__name__}: {cut(str(exc), 80)}")) from None
+        error = f"{type(exc).__name__}: {cut(str(exc), 80)}"
+        raise BoundsError(
+            one_line(f"invalid {what}: {error}"), what, "", "unreadable", {"error": error}
+        ) from None
 
 
 def location(loc: Any) -> str:
@@ -189,6 +258,7 @@ __all__ = [
     "MAX_LINK",
     "MAX_NAME",
     "MAX_TEXT",
+    "CODES",
     "BoundsError",
     "cut",
     "load_json",

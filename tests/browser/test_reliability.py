@@ -90,10 +90,58 @@ def test_a_poisoned_link_leaves_the_page_working_in_french(page, game_site, requ
     page.wait_for_selector("#game [data-screen]")
     assert screen(page) == "setup"
     page.screenshot(path=artifact("reliab-poisoned-link.png"), full_page=True)
+    said = page.locator("#game .notice").inner_text()
+    assert "zone_width\u202f: Infinity n'est pas un nombre fini" in said, said  # the reason in French too
     shows_it_was_set_aside(page, "Le lien de rediffusion n'a pas pu être ouvert", bad)
     assert "Il a été mis de côté" in page.locator("#game [data-set-aside]").inner_text()
     assert "#replay=" not in page.url  # a reload opens the page, not the same bad link
     still_plays(page)
+    assert requests.outside(game_site) == []
+
+
+def test_a_poisoned_save_says_why_in_french(page, game_site, requests):
+    """A French page sets aside a save that contradicts its game (its setup says a plain duel, its replay a
+    mageduel): the notice, and the reason inside it, read in French — one line naming the field."""
+    open_game(page, game_site, "fr")
+    data = json.loads(computer_save(3))
+    data["setup"]["kind"] = "duel"
+    bad = json.dumps(data)
+    page.evaluate("(text) => localStorage.setItem('mageduel.save', text)", bad)
+    page.reload()
+    open_game(page, game_site, "fr")
+    assert screen(page) == "setup"
+    said = page.locator("#game .notice").inner_text()
+    assert said.startswith("Le duel sauvegardé n'a pas pu être restauré"), said
+    assert "setup.kind\u202f: 'duel', mais le duel de la rediffusion est un 'mageduel'" in said, said
+    assert "but the replay" not in said and "Value error" not in said
+    page.screenshot(path=artifact("reliab-poisoned-save-fr.png"), full_page=True)
+    shows_it_was_set_aside(page, "Le duel sauvegardé n'a pas pu être restauré", bad)
+    assert "Il a été mis de côté" in page.locator("#game [data-set-aside]").inner_text()
+    still_plays(page)
+    assert requests.outside(game_site) == []
+
+
+def test_a_finished_duel_reloads_at_its_end_and_says_it_is_over(page, game_site, requests):
+    """Finding 10: a kept duel that had ended came back as "Your duel in progress was restored". The page now
+    says the last duel is over and shows its end screen, from which a new duel or a rematch starts."""
+    from web.game.session import Session, Setup, SideSetup
+
+    side = SideSetup(character="tamsin", control="normal")
+    s = Session(Setup(kind="mageduel", sides=[side, side.model_copy(update={"character": "bram"})], seed=5))
+    s.run_computer(20_000)
+    assert s.over
+    open_game(page, game_site, "fr")
+    page.evaluate("(text) => localStorage.setItem('mageduel.save', text)", s.save_json())
+    page.reload()
+    open_game(page, game_site, "fr")
+    assert screen(page) == "end"
+    said = page.locator("#game .notice").inner_text()
+    assert said == "Votre dernier duel est terminé\u202f: voici comment il s'est achevé.", said
+    assert "en cours" not in said
+    page.screenshot(path=artifact("reliab-finished-restored-fr.png"), full_page=True)
+    page.locator('#game [data-act="rematch"]').first.click()
+    settle(page)
+    assert screen(page) in ("duel", "end", "handoff")
     assert requests.outside(game_site) == []
 
 
@@ -182,3 +230,25 @@ def test_a_sandboxed_frame_whose_host_omits_the_header_says_so(browser, tmp_path
         context.close()
         parent.shutdown()
         host.shutdown()
+
+
+def test_the_widget_and_the_game_share_one_watch_and_each_says_why_its_runtime_failed(page, game_site):
+    """One watch over the runtime's start (static/bootwatch.js) serves both pages: with the engine's wheel
+    missing, the game shows its error panel and the widget, once pressed, says the cause in its status line
+    (data-state="error") — neither says "Loading" forever."""
+    page.route("**/pyodide/mageduel-*.whl", lambda route: route.fulfill(status=404, body="missing"))
+    page.goto(f"{game_site}/embed.html?scenario=draw&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.locator('[data-action="play"]').first.click()
+    page.wait_for_function("document.documentElement.dataset.state === 'error'", timeout=120_000)
+    said = page.locator("#w-status").inner_text()
+    assert said.startswith("Le moteur de règles n'a pas pu démarrer"), said
+    # The cause in one line: the error a traceback ends with, not its first line.
+    assert "Error" in said and "Traceback" not in said, said
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((e) => e.name)")
+    assert any(name.endswith("/bootwatch.js") for name in loaded)
+    page.screenshot(path=artifact("reliab-widget-runtime-failed.png"))
+    page.goto(f"{game_site}/?lang=en")
+    assert wait_ready(page) == "error"
+    assert page.locator("#error").is_visible() and page.locator("#loading").is_hidden()
+    assert "mageduel" in page.locator("#error-details").text_content()

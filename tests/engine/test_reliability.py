@@ -209,3 +209,52 @@ def test_names_are_at_most_80_characters():
     assert "name.en" in refusal(exc.value, "character")
     sheet["name"] = {"en": "N" * 80, "fr": "N"}
     Character.model_validate(sheet)
+
+
+@pytest.mark.parametrize(
+    "text, line, field, code, params",
+    [
+        (
+            '{"zone_width": Infinity}',
+            "invalid scenario: zone_width: Infinity is not a finite number",
+            "zone_width",
+            "not_finite",
+            {"value": "Infinity"},
+        ),
+        (
+            '{"seed": ' + "7" * 5000 + "}",
+            "invalid scenario: seed: an integer of 5,000 digits (at most 20)",
+            "seed",
+            "big_integer",
+            {"digits": "5000", "limit": "20"},
+        ),
+        (
+            "[" * 40 + "]" * 40,
+            "invalid scenario: nested 40 deep, more than the 32 allowed",
+            "",
+            "too_deep",
+            {"depth": "40", "limit": "32"},
+        ),
+        (
+            "{nope",
+            "invalid scenario: not valid JSON (line 1, column 2: Expecting property name enclosed in double "
+            "quotes)",
+            "",
+            "not_json",
+            {"line": "1", "column": "2"},
+        ),
+        (b"\xff{}", "invalid scenario: not UTF-8 text (byte 0)", "", "not_utf8", {"byte": "0"}),
+    ],
+    ids=["not_finite", "big_integer", "too_deep", "not_json", "not_utf8"],
+)
+def test_a_bounds_refusal_is_one_english_line_and_the_same_as_data(text, line, field, code, params):
+    """The command line keeps its English line; the refusal also carries its field, a code of
+    ``bounds.CODES`` and that code's parameters, so that a page words it in its reader's language."""
+    from mageduel.bounds import CODES
+
+    with pytest.raises(BoundsError) as exc:
+        load_json(text, "scenario")
+    e = exc.value
+    assert str(e) == line and len(line) <= MAX_LINE
+    assert (e.what, e.field, e.code, e.params) == ("scenario", field, code, params)
+    assert set(e.params) == set(CODES[code])

@@ -36,6 +36,7 @@ EXPECTED = {
     "duel_of_summoned_creatures": ("defeat", "DU-6"),
     "duel_duelist_parry": ("hits", "DU-28"),
     "duel_four_way_reactions": ("time", "DU-22"),
+    "duel_area_dodged_by_two": ("time", "DU-25"),
 }
 
 

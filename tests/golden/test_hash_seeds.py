@@ -3,7 +3,9 @@ a round where one spell meets identifications, a counterspell and a dodge, three
 sides, summons — verifies and gives the same event log in this process and in two others with other
 ``PYTHONHASHSEED`` values (the golden tests themselves also run inside Pyodide: a third runtime). The soak
 (``python -m mageduel soak``) compares thousands of random duels the same way, area spells dodged by several
-at once among them (their DU-25 aftermath came from a set)."""
+at once among them (their DU-25 aftermath came from a set). ``duel_area_dodged_by_two`` holds that case on
+purpose, with manual dice: two participants dodge one fireball, then one delayed blast fireball whose bead
+reaches nobody, so both DU-25 penalties begin in the loop over the casting's dodgers."""
 
 from __future__ import annotations
 
@@ -48,9 +50,12 @@ def digests_here() -> dict[str, list]:
 
 @pytest.mark.parametrize("seed", ["1", "2"])
 def test_finding3_golden_replays_are_the_same_under_other_hash_seeds(seed):
-    assert {"duel_four_way_reactions", "mageduel_three_way", "mageduel_two_against_two"} <= {
-        f.stem for f in FILES
-    }
+    assert {
+        "duel_four_way_reactions",
+        "mageduel_three_way",
+        "mageduel_two_against_two",
+        "duel_area_dodged_by_two",
+    } <= {f.stem for f in FILES}
     env = {**os.environ, "PYTHONHASHSEED": seed}
     p = subprocess.run(
         [sys.executable, "-c", DIGESTS, *map(str, FILES)],
@@ -64,3 +69,30 @@ def test_finding3_golden_replays_are_the_same_under_other_hash_seeds(seed):
     here = digests_here()
     assert all(ok for ok, _, _ in here.values()), {k: v[1] for k, v in here.items() if not v[0]}
     assert there == here
+
+
+def test_finding3_one_area_spell_dodged_by_two_in_one_window_is_in_the_goldens():
+    """DU-22..DU-25: the golden made for it has, twice, an area spell (a point, no target) that two
+    participants dodge in the same window, and each dodger's DU-25 penalties follow the casting."""
+    rep = replay.Replay.model_validate_json(
+        (GOLDEN / "duel_area_dodged_by_two.json").read_text(encoding="utf-8")
+    )
+    assert rep.dice.kind == "manual"
+    events = rep.events
+    windows = []
+    for i, e in enumerate(events):
+        if e.kind != "casting":
+            continue
+        end = next(j for j in range(i + 1, len(events)) if events[j].kind == "spell")
+        assert events[end].data["point"] is not None and events[end].data["targets"] == []
+        dodgers = [x.actor for x in events[i:end] if x.kind == "dodge"]
+        after = [
+            x.actor
+            for x in events[end:]
+            if x.kind == "condition" and x.data["condition"] == "duel dodge (after)" and x.round == e.round
+        ]
+        windows.append((events[end].data["spell"], dodgers, sorted(set(after))))
+    assert windows == [
+        ("fireball", ["p3", "p4"], ["p3", "p4"]),
+        ("delayed_blast_fireball", ["p3", "p4"], ["p3", "p4"]),
+    ]

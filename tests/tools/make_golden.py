@@ -5,7 +5,9 @@ Usage: PYTHONPATH=engine python3 tests/tools/make_golden.py [NAME ...]
 Each case is a scenario, a seeded dice source and a plan: (player, option id or predicate) steps taken the
 first time they are legal; every other decision is the greedy policy's (seeded, so the whole run is a pure
 function of the case). Where a case needs the dice to fall a certain way (a failed save), the first seed in
-``seeds`` whose duel ends for the wanted ``reason`` is kept, so the search itself is deterministic.
+``seeds`` whose duel ends for the wanted ``reason`` is kept, so the search itself is deterministic. A case
+that must not depend on a search (a position no seed reaches) plays with manual dice instead: every natural
+is a ``roll N`` decision its ``rolls`` function answers, so the replay holds each die it needs.
 
 Review a regenerated log by eye before committing it: it must read as a duel (tests/golden/README.md).
 """
@@ -37,6 +39,9 @@ class Case:
     #: "greedy" or "passive" (turns end at once, reactions pass) for decisions outside the plan.
     fallback: str = "greedy"
     check: Callable[[state.Duel], bool] | None = None
+    #: Manual dice: the natural each ``roll`` decision gets, from the decision's context (purpose, code,
+    #: roller, count, sides). None: seeded dice.
+    rolls: Callable[[dict[str, Any]], int] | None = None
 
 
 def cast(spell: str, target: str | None = None) -> Callable[[Any], bool]:
@@ -70,6 +75,15 @@ def summoner_sheet(who: str) -> dict[str, Any]:
     sheet = roster.get(who).model_dump(mode="json")
     sheet["prepared"]["1"] = ["magic_missile", "magic_missile", "shield", "summon_monster_i"]
     return sheet
+
+
+def four_mages_dice(ctx: dict[str, Any]) -> int:
+    """The manual dice of ``duel_area_dodged_by_two``: initiative puts Tobin, Ysolde, Ilse, Kael in that
+    order; every other d20 shows 10 (Ilse saves against the fireball at +4, Kael misses by one) and every
+    damage die shows 1, so nobody falls before the bead bursts."""
+    if ctx["code"] == "initiative":
+        return {"p1": 20, "p2": 15, "p3": 10, "p4": 5}[ctx["roller"]]
+    return 10 if ctx["sides"] == 20 else ctx["count"]
 
 
 CASES = [
@@ -323,7 +337,56 @@ CASES = [
         "time",
         check=lambda d: several_reactions(d),
     ),
+    Case(
+        "duel_area_dodged_by_two",
+        {
+            "name": "Four mages: two dodge one fireball, then one delayed blast fireball (DU-22..DU-25)",
+            "kind": "duel",
+            "participants": [
+                {"id": "p1", "roster": "tobin", "position": [0, 0]},
+                {"id": "p2", "roster": "ysolde", "position": [0, 10]},
+                {"id": "p3", "roster": "ilse", "position": [40, 0]},
+                {"id": "p4", "roster": "kael", "position": [40, 10]},
+            ],
+            "options": {"max_rounds": 3},
+        },
+        "time",
+        plan=[
+            # Round 1: Tobin's fireball takes in Ilse and Kael; both dodge, each then saves with +4 (DU-23)
+            # and takes -2 once it is resolved (DU-25).
+            ("p1", cast("fireball", "p3")),
+            ("p3", "react dodge"),
+            ("p4", "react dodge"),
+            # Ysolde waits a round (Ilse's and Kael's immediate actions are spent until their turns end).
+            ("p2", "end"),
+            # Round 2: her delayed blast fireball, set to burst a round later: both dodge again, and since the
+            # bead reaches nobody now, both -2s begin together when the casting is resolved — the events
+            # finding 3 saw come out in a set's order. It bursts on both at her next turn.
+            ("p2", cast("delayed_blast_fireball", "p3")),
+            ("p2", "choose delay-1"),
+            ("p3", "react dodge"),
+            ("p4", "react dodge"),
+        ],
+        fallback="passive",
+        seeds=range(1, 2),
+        rolls=four_mages_dice,
+        check=lambda d: dodged_together(d) == 2,
+    ),
 ]
+
+
+def dodged_together(duel: state.Duel) -> int:
+    """How many castings of an area spell two or more participants dodged in the same window."""
+    found = 0
+    dodgers: set[str] = set()
+    for e in duel.events:
+        if e.kind == "casting":
+            dodgers = set()
+        elif e.kind == "dodge":
+            dodgers.add(e.actor or "")
+        elif e.kind == "spell" and e.data.get("point") is not None and len(dodgers) >= 2:
+            found += 1
+    return found
 
 
 def several_reactions(duel: state.Duel) -> bool:
@@ -358,13 +421,16 @@ def greedy_or_passive(kind: str, seed: int) -> Callable[[state.Duel], str]:
 
 def play(case: Case, seed: int) -> state.Duel:
     sc = Scenario.model_validate(case.scenario)
-    duel = state.new_duel(sc, dice.Seeded(seed))
+    duel = state.new_duel(sc, dice.Manual() if case.rolls is not None else dice.Seeded(seed))
     plan = list(case.plan)
     fallback = greedy_or_passive(case.fallback, seed)
     for _ in range(200_000):
         ask = duel.pending
         if ask is None:
             return duel
+        if ask.kind == "roll" and case.rolls is not None:
+            duel.apply(ask.player, f"roll {case.rolls(ask.context)}")
+            continue
         choice = None
         for i, (player, want) in enumerate(plan):
             if player != ask.player:

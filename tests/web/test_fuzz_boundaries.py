@@ -220,7 +220,8 @@ def test_fuzz_save(pick):
 @FUZZ
 @given(mutation)
 def test_fuzz_save_through_the_page(pick):
-    """The page's own path (``persistence.load``): a session, or a SaveError of one line."""
+    """The page's own path (``persistence.load``): a session, or a SaveError of one line — in English
+    (its message) and, as a French page shows it, in French (``SaveError.said``)."""
     index, (value, _invalid), how = pick
     path = PATHS["save"][index % len(PATHS["save"])]
     doc = _mutate(BASE["save"], path, how)
@@ -228,9 +229,11 @@ def test_fuzz_save_through_the_page(pick):
     counts = COUNTS.setdefault("page save", Counter())
     counts["tried"] += 1
     try:
-        load(text)
+        load(text, lang="fr")
     except SaveError as exc:
         assert "\n" not in str(exc) and len(str(exc)) <= MAX_LINE + 80, str(exc)
+        said = exc.said("fr")
+        assert "\n" not in said and len(said) <= MAX_LINE + 80, said
         counts["refused in one named line"] += 1
     except Exception as exc:  # noqa: BLE001
         counts["crashes"] += 1

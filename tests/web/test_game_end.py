@@ -182,8 +182,9 @@ def test_a_bad_save_or_link_is_explained_in_the_pages_language():
         en.restore(_json.dumps(good))
         == "the replay stops at step 1 (p1: cast wish @p2), which the rules refuse"
     )
-    assert fr.restore('{"version": 2}') == "setup : obligatoire ; replay : obligatoire"
-    assert fr.restore("{nope") == "(root) : ce n'est pas du JSON valide"
+    # French typography: a narrow no-break space before the colon and the semicolon (issue 11's refusals).
+    assert fr.restore('{"version": 2}') == "setup\u202f: obligatoire\u202f; replay\u202f: obligatoire"
+    assert fr.restore("{nope") == "ce n'est pas du JSON valide (ligne 1, colonne 2)"
     for link in ("#nothing", "#replay=%%%"):
         with pytest.raises(SaveError) as exc:
             decode_fragment(link)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import zlib
 
 import pytest
@@ -204,3 +205,143 @@ def test_finding4_an_imported_name_of_three_million_characters_is_refused_at_the
     errors = app.form.errors["sheet0"]
     assert any(loc == "name.en" for loc, _ in errors), errors
     assert all(len(msg) < 300 for _, msg in errors)
+
+
+def _poisons() -> list[tuple[str, str, str]]:
+    """(name, save text, the field its refusal must name): the bounds' refusals and the models' alike."""
+    text = json.dumps(good_save(0))
+    out = [
+        (
+            "infinite zone",
+            text.replace('"max_rounds": 600', '"zone_width": Infinity, "max_rounds": 600'),
+            "zone_width",
+        ),
+        ("5,000-digit seed", text.replace('"seed": 3', '"seed": ' + "7" * 5000, 1), "seed"),
+        ("nested 1,000 deep", '{"setup": ' + "[" * 1000 + "]" * 1000 + "}", ""),
+        ("over 1 MB", json.dumps({"setup": "x" * 1_100_000}), ""),
+        ("not JSON", "{nope", ""),
+    ]
+
+    def changed(name: str, field: str, change) -> None:
+        data = json.loads(text)
+        change(data)
+        out.append((name, json.dumps(data), field))
+
+    changed(
+        "far position",
+        "position",
+        lambda d: d["replay"]["scenario"]["participants"][0].update(position=[1e308, 0]),
+    )
+    changed("tiny zone", "zone_width", lambda d: d["replay"]["scenario"]["options"].update(zone_width=1e-300))
+    changed("long name", "replay.scenario.name", lambda d: d["replay"]["scenario"].update(name="y" * 500))
+    changed("unknown dice", "replay.dice", lambda d: d["replay"].update(dice={"kind": "loaded"}))
+    changed("extra field", "zz", lambda d: d.update(zz=1))
+    changed("kind contradicts", "setup.kind", lambda d: d["setup"].update(kind="duel"))
+    changed("seed contradicts", "replay.dice", lambda d: d["setup"].update(seed=4))
+    return out
+
+
+#: Words of the English refusals that no French one contains.
+ENGLISH = re.compile(
+    r"\b(is not|more than|nested|digits|should|Input|Value error|but the|allowed|at most|at least|characters|"
+    r"valid|field|must|required|tag|dice of)\b"
+)
+
+
+@pytest.mark.parametrize("name, text, field", _poisons(), ids=[p[0] for p in _poisons()])
+def test_a_refusal_reads_in_the_readers_language(name, text, field):
+    """Issue 11: a French notice held the engine's English reason. Each refusal of a save — by the bounds
+    before any model (``mageduel.bounds``), by a model's field, by the save's own check of its setup — now
+    reads in the page's language, still one line of at most 300 characters naming the field; the command
+    line's English line is unchanged (``SaveError``'s message)."""
+    said = {}
+    for lang in ("en", "fr"):
+        app = App(lang=lang)
+        why = app.restore(text)
+        assert why is not None and app.session is None
+        assert "\n" not in why and len(why) <= 300, why
+        assert field in why, why
+        said[lang] = why
+    assert not ENGLISH.search(said["fr"]), said["fr"]
+    assert ":" not in said["fr"].replace("\u202f:", ""), said["fr"]  # French typography before a colon
+    with pytest.raises(SaveError) as exc:
+        load(text, lang="fr")
+    assert str(exc.value).startswith(("invalid save: ", "the ")), str(exc.value)  # the English line
+
+
+def test_a_refusal_groups_counts_the_readers_way():
+    text = json.dumps(good_save(0)).replace('"seed": 3', '"seed": ' + "7" * 5000, 1)
+    assert App(lang="en").restore(text) == "seed: an integer of 5,000 digits (at most 20)"
+    assert App(lang="fr").restore(text) == "seed\u202f: un entier de 5\u202f000 chiffres (au plus 20)"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_an_imported_sheet_meets_the_same_bounds_as_a_save(lang):
+    """A sheet with a 5,000-digit level raised Python's own ValueError out of the form (json.loads); a NaN
+    passed the parser. Both are refused beside the form, in the reader's language, naming the field."""
+    from mageduel import roster
+
+    base = json.dumps(roster.get("tamsin").model_dump(mode="json"))
+    for value, words in [
+        ("7" * 5000, {"en": "5,000 digits", "fr": "5\u202f000 chiffres"}),
+        ("NaN", {"en": "NaN is not a finite number", "fr": "NaN n'est pas un nombre fini"}),
+    ]:
+        app = App(lang=lang)
+        sheet = base.replace('"level": 1', f'"level": {value}', 1)
+        app.handle(
+            "start",
+            {"kind": "mageduel", "character0": "import", "sheet0": sheet, "character1": "bram", "seed": "1"},
+        )
+        assert app.session is None
+        [(loc, msg)] = app.form.errors["sheet0"]
+        assert loc == "level" and words[lang] in msg, msg
+
+
+def finished_save() -> str:
+    s = Session(SETUP.model_copy(update={"sides": [SideSetup(character="tamsin", control="normal")] * 2}))
+    s.run_computer(20_000)
+    assert s.over
+    return s.save_json()
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "Your last duel is over: here is how it ended."),
+        ("fr", "Votre dernier duel est terminé\u202f: voici comment il s'est achevé."),
+    ],
+)
+def test_finding10_a_finished_duel_reloads_at_its_end_and_says_it_is_over(lang, said):
+    """Reloading a finished duel said "Your duel in progress was restored". It now says the last duel is over
+    and shows its end screen (rematch, new duel, the replay to download) — not a duel to play on."""
+    app = App(lang=lang)
+    assert app.resume_kept(finished_save()) is None
+    assert app.notice == said
+    html = app.render()
+    assert 'data-screen="end"' in html and said.replace("'", "&#x27;") in html
+    assert 'data-act="rematch"' in html
+
+
+def test_finding10_a_duel_in_progress_still_reloads_as_in_progress():
+    app = App()
+    assert app.resume_kept(json.dumps(good_save())) is None
+    assert app.notice == "Your duel in progress was restored." and not app.session.over
+    assert 'data-screen="end"' not in app.render()
+
+
+def test_finding10_a_kept_save_that_will_not_load_sets_no_restored_notice():
+    app = App(lang="fr")
+    assert app.resume_kept('{"zone_width": Infinity}') is not None
+    assert app.notice is None and app.session is None
+
+
+def test_a_point_out_of_bounds_is_said_once_without_the_triples_noise():
+    """A position is a pair or a triple: a pair at 1e308 made pydantic report the bound twice (once per
+    member) and, from the triple, a missing third number. The reader gets the bound, once."""
+    data = good_save(0)
+    data["replay"]["scenario"]["participants"][0]["position"] = [1e308, 0.0]
+    field = "replay.scenario.participants.0.position.0"
+    assert App(lang="en").restore(json.dumps(data)) == f"{field}: must be at most 800,000"
+    assert App(lang="fr").restore(json.dumps(data)) == f"{field}\u202f: doit valoir au plus 800\u202f000"
+    data["replay"]["scenario"]["participants"][0]["position"] = [5.0]  # a real missing number is still said
+    assert "position.1: required" in App(lang="en").restore(json.dumps(data))

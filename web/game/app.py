@@ -10,7 +10,6 @@ game can be clicked through in CPython (``tests/web/test_game_*.py``).
 from __future__ import annotations
 
 import base64
-import json
 import zlib
 from dataclasses import dataclass, field
 from html import escape
@@ -20,7 +19,7 @@ from pydantic import ValidationError
 
 from web import lesson
 from web.arena_view import FIRST_PAIR
-from web.game import board, confirm, decide, panels, text
+from web.game import board, confirm, decide, panels, refusals, text
 from web.game.session import (
     COMPUTER,
     Save,
@@ -688,6 +687,7 @@ class App:
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
+        from mageduel.bounds import BoundsError, load_json
         from mageduel.character import Character
 
         raw = self.form.sheets[i].strip()
@@ -696,11 +696,14 @@ class App:
             self.form.errors[key] = [("(sheet)", t("setup.sheet.empty", self.lang))]
             return None
         try:
-            data = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            self.form.errors[key] = [
-                ("(json)", t("setup.sheet.json", self.lang, line=exc.lineno, col=exc.colno))
-            ]
+            # The same bounds as a save or a link (issue 11): finite numbers, no 5,000-digit integer, depth.
+            data = load_json(raw, "character")
+        except BoundsError as exc:
+            if exc.code == "not_json":
+                said = t("setup.sheet.json", self.lang, line=exc.params["line"], col=exc.params["column"])
+                self.form.errors[key] = [("(json)", said)]
+            else:
+                self.form.errors[key] = [(exc.field or "(json)", refusals.reason(exc, self.lang))]
             return None
         try:
             Character.model_validate(data)
@@ -730,6 +733,15 @@ class App:
             if who is not None:
                 s.handoff = who
         return None
+
+    def resume_kept(self, save_json: str) -> str | None:
+        """The duel this browser keeps, with the notice that says what it is: a duel in progress, to play on,
+        or a finished one (issue 11, finding 10: it said "in progress"), shown at its end screen. None if it
+        worked, else the reason (in the page's language)."""
+        why = self.restore(save_json)
+        if why is None and self.session is not None:
+            self.notice = t("reliab.restored.over" if self.session.over else "save.restored", self.lang)
+        return why
 
     def warm_up(self) -> None:
         """Open a throwaway duel of the form's pair and let the computer make its first decision in it,

@@ -14,7 +14,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
-from web.game import persistence
+from web.game import persistence, refusals
 from web.game.app import App, decode_fragment
 from web.game.persistence import SAVE_KEY
 from web.game.session import SaveError
@@ -437,7 +437,7 @@ def mount(element_id: str = "game") -> App:
     except Exception as exc:  # noqa: BLE001 - a restored game that cannot even be drawn: set aside, start clean
         if app.session is None:
             raise
-        why = f"{type(exc).__name__}: {exc}"[:300]
+        why = refusals.internal(exc, app.lang)
         _refuse(store, app.session.save_json(), "save.bad", why, kept=not app.session.replaying)
         draw()
     schedule()
@@ -462,14 +462,11 @@ def _refuse(store: Any, text: str, key: str, why: str, kept: bool) -> None:
 def _restore_kept(store: Any, saved: str) -> None:
     """The duel this browser keeps: restored, or set aside with a notice."""
     try:
-        why = app.restore(saved)
+        why = app.resume_kept(saved)
     except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean
-        why = f"{type(exc).__name__}: {exc}"[:300]
+        why = refusals.internal(exc, app.lang)
     if why:
         _refuse(store, saved, "save.bad", why, kept=True)
-        return
-    over = app.session is not None and app.session.over
-    app.notice = t("reliab.restored.over" if over else "save.restored", app.lang)
 
 
 def _open_link(store: Any, fragment: str) -> None:
@@ -482,7 +479,7 @@ def _open_link(store: Any, fragment: str) -> None:
     except SaveError as exc:
         why = exc.said(app.lang)
     except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean
-        why = f"{type(exc).__name__}: {exc}"[:300]
+        why = refusals.internal(exc, app.lang)
     if why:
         _refuse(store, text, "replay.bad", why, kept=False)
         try:  # a reload then opens the page, not the same bad link again

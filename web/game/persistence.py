@@ -9,7 +9,8 @@ starts clean with a notice in the reader's language.
   there (a 1.5 MB link that inflates to 1.2 GB is refused after reading 1 MB of it);
 - :func:`load` reads the save through :func:`mageduel.bounds.load_json` (finite numbers, depth, size)
   before pydantic sees it, then checks the setup against the game (``Save``'s own validator) and replays
-  it; any error at all becomes a :class:`SaveError`.
+  it; any error at all becomes a :class:`SaveError`, its reason worded in the reader's language
+  (``web.game.refusals``).
 
 The same bounds as ``python -m mageduel`` (``mageduel.bounds``): same rules in the command line and the page.
 """
@@ -24,8 +25,8 @@ from typing import TYPE_CHECKING
 from mageduel.bounds import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
 from pydantic import ValidationError
 
-from web.game.session import Save, SaveError, Session, field_errors
-from web.i18n import t
+from web.game import refusals
+from web.game.session import Save, SaveError, Session
 
 if TYPE_CHECKING:
     from typing import Any
@@ -79,17 +80,14 @@ def load(text: str, replay: bool = False, lang: str = "en") -> Session:
     try:
         data = load_json(text, "save", limit=MAX_LINK)
     except BoundsError as exc:
-        said = str(exc).removeprefix("invalid save: ")
-        if said.startswith("not valid JSON"):
-            said = ("(root) : " if lang == "fr" else "(root): ") + t("setup.err.json_invalid", lang)
-        raise SaveError(str(exc), "save.err.fields", fields=said) from None
+        raise SaveError(str(exc), "save.err.fields", fields=refusals.bound(exc, lang)) from None
     try:
         saved = Save.model_validate(data)
     except ValidationError as exc:
-        raise SaveError(refusal(exc, "save"), "save.err.fields", fields=fields_line(exc, lang)) from None
-    except RecursionError:
+        raise SaveError(refusal(exc, "save"), "save.err.fields", fields=refusals.fields(exc, lang)) from None
+    except RecursionError as exc:
         line = "invalid save: nested too deep"
-        raise SaveError(line, "save.err.fields", fields=line) from None
+        raise SaveError(line, "save.err.fields", fields=refusals.internal(exc, lang)) from None
     try:
         return Session.from_save(saved, replay)
     except SaveError:
@@ -97,26 +95,6 @@ def load(text: str, replay: bool = False, lang: str = "en") -> Session:
     except Exception as exc:  # noqa: BLE001 - the engine refusing a save must never reach the page as a crash
         line = one_line(f"the duel cannot be rebuilt: {type(exc).__name__}: {cut(str(exc), 120)}")
         raise SaveError(line, "save.err.unreadable", reason=line) from None
-
-
-def fields_line(exc: ValidationError, lang: str) -> str:
-    """Each bad field of a save in the reader's language (``session.field_errors``), as many as one line of
-    at most 300 characters holds, each message cut short."""
-    from mageduel.bounds import MAX_LINE, location
-
-    fr = lang == "fr"
-    sep, colon = (" ; ", " : ") if fr else ("; ", ": ")
-    errors = field_errors(exc, lang)
-    said: list[str] = []
-    for n, (_loc, msg) in enumerate(errors):
-        loc = location(exc.errors()[n].get("loc", ()))
-        msg = " ".join(msg.split())
-        bit = f"{loc}{colon}{msg if len(msg) <= 120 else msg[:119] + '…'}"
-        if said and len(sep.join([*said, bit])) > MAX_LINE - 20:
-            more = len(errors) - n
-            return sep.join(said) + (f" (et {more} de plus)" if fr else f" (and {more} more)")
-        said.append(bit)
-    return one_line(sep.join(said))
 
 
 def set_aside(store: Any, text: str) -> bool:

@@ -23,6 +23,7 @@ from mageduel.dice import SplitMix64
 from mageduel.notation import format_decision, parse_decision
 from mageduel.replay import Replay, verify
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
 
 Control = Literal["human", "easy", "normal", "hard", "table"]
 COMPUTER = ("easy", "normal", "hard")
@@ -72,26 +73,52 @@ class Save(BaseModel):
         try:
             mine = build_scenario(self.setup)
         except ValidationError as exc:
-            raise ValueError(f"setup: does not make a duel ({_first(exc)})") from None
+            raise _mismatch(
+                "setup", "save_setup", "does not make a duel ({reason})", reason=_first(exc)
+            ) from None
         if mine.kind != game.kind:
-            raise ValueError(f"setup.kind: {mine.kind!r}, but the replay's duel is a {game.kind!r}")
+            raise _mismatch(
+                "setup.kind",
+                "save_kind",
+                "{mine}, but the replay's duel is a {game}",
+                mine=repr(mine.kind),
+                game=repr(game.kind),
+            )
         if len(mine.participants) != len(game.participants):
-            raise ValueError(
-                f"setup.sides: {len(mine.participants)} duellists, but the replay's duel has "
-                f"{len(game.participants)}"
+            raise _mismatch(
+                "setup.sides",
+                "save_sides_count",
+                "{mine} duellists, but the replay's duel has {game}",
+                mine=len(mine.participants),
+                game=len(game.participants),
             )
         for i, (a, b) in enumerate(zip(mine.participants, game.participants, strict=True)):
             if (a.roster, a.character, a.side) != (b.roster, b.character, b.side or f"side{i + 1}"):
-                raise ValueError(f"setup.sides.{i}: not the replay's duellist {i + 1} (who or side differ)")
+                raise _mismatch(
+                    f"setup.sides.{i}",
+                    "save_side",
+                    "not the replay's duellist {n} (who or side differ)",
+                    n=i + 1,
+                )
         if mine.terms != game.terms:
-            raise ValueError("setup.terms: not the terms of the replay's duel")
+            raise _mismatch("setup.terms", "save_terms", "not the terms of the replay's duel")
         table = any(side.control == "table" for side in self.setup.sides)
         dice_kind = self.replay.dice.kind
         if table and dice_kind != "manual":
-            raise ValueError("replay.dice: a duel with a table assistant rolls manual dice")
+            raise _mismatch(
+                "replay.dice", "save_table_dice", "a duel with a table assistant rolls manual dice"
+            )
         if not table and (dice_kind != "seeded" or self.replay.dice.seed != self.setup.seed):  # type: ignore[union-attr]
-            raise ValueError(f"replay.dice: not the seeded dice of setup.seed {self.setup.seed}")
+            raise _mismatch(
+                "replay.dice", "save_seed", "not the seeded dice of setup.seed {seed}", seed=self.setup.seed
+            )
         return self
+
+
+def _mismatch(field: str, kind: str, template: str, **ctx: object) -> PydanticCustomError:
+    """A save whose setup contradicts its game: the field, then what is wrong; ``kind`` is the error's type,
+    which the page words from ``reliab.err.<kind>`` in its reader's language (``web.game.refusals``)."""
+    return PydanticCustomError(kind, "{field}: " + template, {"field": field, **ctx})
 
 
 def _first(exc: ValidationError) -> str:

@@ -1,0 +1,157 @@
+"""Refusals in the reader's language (issue 11): the one line that says why a save, a link or an imported
+sheet was refused, in French or English, naming the field with the bad value cut short.
+
+The engine words its refusals in English for the command line (``mageduel.bounds``); each one also comes as
+data — a :class:`~mageduel.bounds.BoundsError`'s ``field``, ``code`` and ``params``, a pydantic error's
+``loc``, ``type`` and ``ctx`` — and the page words that data from ``messages.json``:
+
+- :func:`bound` — what ``mageduel.bounds.load_json`` refused before any model saw the text (a number that is
+  not finite, an integer of 5,000 digits, nesting 1,000 deep, a text too long, not JSON);
+- :func:`fields` — the fields a model refused, as many as one line of at most
+  :data:`~mageduel.bounds.MAX_LINE` characters holds (``reliab.err.<type>``, else the setup form's
+  ``setup.err.<type>``; only the engine's own rule checks — a feat's prerequisites, a spell list — keep their
+  English, which no table can hold);
+- :func:`internal` — anything else, which should never happen: the error's kind, cut short.
+
+>>> from mageduel.bounds import BoundsError, load_json
+>>> try:
+...     load_json('{"zone_width": Infinity}', "save")
+... except BoundsError as exc:
+...     print(bound(exc, "fr"))
+zone_width : Infinity n'est pas un nombre fini
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from mageduel.bounds import MAX_LINE, BoundsError, location
+
+from web.i18n import catalogue, t
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+#: French typography: a narrow no-break space before a colon or a semicolon, and between digit groups.
+NNBSP = "\u202f"
+
+
+_SPACES = re.compile(r"[^\S\u00a0\u202f]+")
+
+
+def one_line(text: str) -> str:
+    """``text`` on one line of at most :data:`MAX_LINE` characters, keeping the no-break spaces of French
+    typography (``mageduel.bounds.one_line`` folds every kind of space).
+
+    >>> one_line("a\\nb\\u2028c d\\u202f;")
+    'a b c d\\u202f;'
+    """
+    flat = _SPACES.sub(" ", text).strip()
+    return flat if len(flat) <= MAX_LINE else flat[: MAX_LINE - 1] + "…"
+
+
+def count(value: object, lang: str) -> str:
+    """A whole number grouped by thousands the reader's way; anything else as it is.
+
+    >>> count("1100000", "en"), count("1100000", "fr"), count(800000.0, "fr")
+    ('1,100,000', '1\u202f100\u202f000', '800\u202f000')
+    >>> count(4.5, "fr"), count("x", "fr")
+    ('4,5', 'x')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, str):
+        digits = value.lstrip("-")
+        if not digits.isdigit() or len(digits) > 30:
+            return value
+        value = int(value)
+    if isinstance(value, float):
+        if not value.is_integer() or abs(value) >= 1e21:
+            text = repr(value)
+            return text.replace(".", ",") if lang == "fr" else text
+        value = int(value)
+    if not isinstance(value, int):
+        return str(value)
+    grouped = f"{value:,}"
+    return grouped.replace(",", NNBSP) if lang == "fr" else grouped
+
+
+def _colon(lang: str) -> str:
+    return f"{NNBSP}: " if lang == "fr" else ": "
+
+
+def reason(exc: BoundsError, lang: str) -> str:
+    """Why ``mageduel.bounds.load_json`` refused, in ``lang`` (without the field): ``reliab.bound.<code>``
+    with its counts grouped the reader's way."""
+    key = f"reliab.bound.{exc.code}"
+    if key not in catalogue():
+        return one_line(str(exc))
+    return one_line(t(key, lang, **{k: count(v, lang) for k, v in exc.params.items()}))
+
+
+def bound(exc: BoundsError, lang: str) -> str:
+    """What ``mageduel.bounds.load_json`` refused, in ``lang``: the field (when the refusal has one), then
+    the reason."""
+    said = reason(exc, lang)
+    return one_line(f"{exc.field}{_colon(lang)}{said}" if exc.field else said)
+
+
+def _short(text: str, limit: int = 40) -> str:
+    """A value from the input (a union's tag, a field name) cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def error(err: dict[str, Any], lang: str) -> tuple[str, str]:
+    """One pydantic error as (field path, message in ``lang``)."""
+    ctx = err.get("ctx") or {}
+    loc = str(ctx.get("field") or location(err.get("loc", ())))
+    kind = str(err.get("type", ""))
+    for key in (f"reliab.err.{kind}", f"setup.err.{kind}"):
+        if key in catalogue():
+            msg = t(key, lang, **{k: _short(count(v, lang)) for k, v in ctx.items() if k != "field"})
+            break
+    else:
+        msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+    msg = one_line(msg)
+    return loc, msg if len(msg) <= 120 else msg[:119] + "…"
+
+
+def fields(exc: ValidationError, lang: str) -> str:
+    """Each bad field in ``lang``, once each (a union repeats its members' errors), as many as one line of
+    at most :data:`MAX_LINE` characters holds, then how many more there are."""
+    sep, colon = (f"{NNBSP}; ", _colon(lang)) if lang == "fr" else ("; ", ": ")
+    errors = exc.errors(include_url=False)
+    # A point is a pair or a triple: of a pair with a bad number, the triple's member also says its third
+    # number is missing — noise beside the real error, so a missing item is left out where the same list
+    # has another error.
+    wrong = {tuple(e["loc"][:-1]) for e in errors if e.get("type") != "missing" and e.get("loc")}
+    errors = [
+        e
+        for e in errors
+        if not (
+            e.get("type") == "missing"
+            and e.get("loc")
+            and isinstance(e["loc"][-1], int)
+            and tuple(e["loc"][:-1]) in wrong
+        )
+    ]
+    bits: list[str] = []
+    for err in errors:
+        loc, msg = error(err, lang)
+        bit = f"{loc}{colon}{msg}"
+        if bit not in bits:
+            bits.append(bit)
+    said: list[str] = []
+    for n, bit in enumerate(bits):
+        if said and len(sep.join([*said, bit])) > MAX_LINE - 25:
+            return sep.join(said) + " " + t("reliab.err.more", lang, n=count(len(bits) - n, lang))
+        said.append(bit)
+    return one_line(sep.join(said))
+
+
+def internal(exc: BaseException, lang: str) -> str:
+    """An error nobody foresaw, in one line: the page's words, the error's kind and its text cut short."""
+    text = one_line(str(exc))
+    text = text if len(text) <= 120 else text[:119] + "…"
+    return one_line(t("reliab.err.internal", lang, error=f"{type(exc).__name__}{_colon(lang)}{text}"))
