@@ -14,7 +14,7 @@ import json
 from contextlib import redirect_stderr, redirect_stdout
 
 import pytest
-from mageduel import cli, lessons
+from mageduel import clauses, cli, lessons
 from mageduel.lessons import check, goals, model, play
 from mageduel.lessons.model import LessonBook, Level
 from pydantic import ValidationError
@@ -36,6 +36,12 @@ def test_lessons_have_at_least_four_stages_and_sixteen_levels(report):
 def test_lessons_show_every_clause_of_the_catalogue(report):
     assert report.missing == [], f"no level shows {report.missing}"
     assert report.failures == [] and report.ok
+
+
+def test_lessons_every_clause_is_named_by_a_level_that_teaches_it():
+    # The log's clause box offers "see it in a lesson" from ``teaches``: every clause needs one.
+    taught = {c for ref in lessons.refs() for c in lessons.level(ref).teaches}
+    assert [c for c in clauses.ids() if c not in taught] == []
 
 
 def test_lessons_a_refusal_counts_only_where_the_engine_refuses_citing_the_clause(report):
