@@ -196,6 +196,8 @@ def _names(play: Any, lang: str) -> dict[str, str]:
     for b in play.level.scenario.bystanders:  # outsiders (MD-10, MD-19): named in the log too
         sheet = b.resolve().name
         out[b.id] = b.name or getattr(sheet, lang, None) or sheet.en
+    # A wrong move may aim magic at the zone itself ("cast dispel_magic @zone", refused by MD-18).
+    out.setdefault("zone", t("lesson.aim.zone", lang))
     return out
 
 

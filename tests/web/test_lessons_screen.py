@@ -87,3 +87,19 @@ def test_a_long_level_plays_in_slices_between_frames():
         slices += 1
     assert slices > 10 and not app.automatic()
     assert 'data-state="won"' in app.render() and app.lesson_progress[ref] == 3
+
+
+def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_clause():
+    for lang, label, why in (
+        ("en", "Dispel Magic at the zone", "Refused (MD-18)"),
+        ("fr", "dissipation de la magie sur la zone", "Refusé (MD-18)"),
+    ):
+        app = App(lang=lang)
+        click(app, do="menu")
+        html = click(app, do="open", ref="5-7")
+        assert label in html
+        html = click(app, do="choose", option="cast dispel_magic @zone")
+        assert 'class="lesson-wrong" role="alert"' in html and why in html
+        assert app.tutor.play.step_index == 0  # not played: the learner tries again
+        html = click(app, do="choose", option="cast magic_missile @p2")
+        assert 'data-state="won"' in html and 'data-stars="2"' in html
