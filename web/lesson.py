@@ -209,8 +209,7 @@ def render_level(tutor: Tutor, lang: str) -> str:
     stage = lessons.stage_of(tutor.ref)
     names = _names(p, lang)
     view = localize(p.view(), names)
-    options = {o.id: o for o in (view.pending.options or [])} if view.pending is not None else {}
-    said = column(tutor, lang, names, options, PAGE)
+    said = column(tutor, lang, names, view, PAGE)
     if p.step is not None:
         tools = (
             f'<button type="button" class="secondary" data-act="lesson" data-do="hint" data-key="h">'

@@ -12,10 +12,10 @@ missed.
 >>> tutor = Tutor()
 >>> tutor.open("1-1")
 True
->>> html = column(tutor, "en", {}, {}, PAGE)
+>>> html = column(tutor, "en", {}, tutor.play.view(), PAGE)
 >>> 'class="lesson-say"' in html and 'data-key="1"' in html and "data-autofocus" in html
 True
->>> 'class="w-lesson-say"' in column(tutor, "en", {}, {}, WIDGET)
+>>> 'class="w-lesson-say"' in column(tutor, "en", {}, tutor.play.view(), WIDGET)
 True
 """
 
@@ -90,10 +90,37 @@ WIDGET = StepStyle(
 )
 
 
-def column(tutor: Any, lang: str, names: dict[str, str], options: dict[str, Any], style: StepStyle) -> str:
+def _who_at(view: Any, option_id: str) -> str | None:
+    """Who stands at the point an option aims at (``cast fireball @45,30``), if anyone: a learner reads
+    "at (45, 30), where Tamsin stands", not bare coordinates."""
+    aim = option_id.split()[-1] if option_id.startswith("cast ") else ""
+    if not aim.startswith("@") or "," not in aim:
+        return None
+    try:
+        x, y = (float(v) for v in aim[1:].split(",")[:2])
+    except ValueError:
+        return None
+    people = [view.me, *view.others, *(getattr(view, "bystanders", None) or [])]
+    for c in people:
+        pos = getattr(c, "position", None)
+        if pos is not None and abs(pos[0] - x) < 0.05 and abs(pos[1] - y) < 0.05:
+            return str(c.name)
+    return None
+
+
+def option_text(option_id: str, lang: str, names: dict[str, str], view: Any) -> str:
+    """An offered option in a person's words (the game's own labels, the point's occupant named)."""
+    pending = getattr(view, "pending", None)
+    options = {o.id: o for o in (pending.options or [])} if pending is not None else {}
+    words = text.option_label(option_id, lang, names, options.get(option_id))
+    who = _who_at(view, option_id)
+    return t("lesson.aim.where", lang, label=words, name=who) if who else words
+
+
+def column(tutor: Any, lang: str, names: dict[str, str], view: Any, style: StepStyle) -> str:
     """The step's column for ``tutor`` (a ``web.lesson.Tutor`` playing a level) in ``lang``; ``names``
-    are the duellists' names in that language and ``options`` the pending options' views by id (for
-    their labels)."""
+    are the duellists' names in that language and ``view`` the learner's view, localized (for the
+    options' labels)."""
     p = tutor.play
     lv = p.level
     step = p.step
@@ -116,7 +143,7 @@ def column(tutor: Any, lang: str, names: dict[str, str], options: dict[str, Any]
             f'<button type="button" class="{style.option}" data-act="lesson" data-do="choose" '
             f'data-option="{escape(o)}" data-key="{DIGITS[i]}"'
             f"{' data-autofocus' if style.autofocus and i == 0 else ''}>"
-            f"<kbd>{DIGITS[i]}</kbd> {escape(text.option_label(o, lang, names, options.get(o)))}</button>"
+            f"<kbd>{DIGITS[i]}</kbd> {escape(option_text(o, lang, names, view))}</button>"
             for i, o in enumerate(p.offered())
         )
         out.append(

@@ -103,3 +103,16 @@ def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_claus
         assert app.tutor.play.step_index == 0  # not played: the learner tries again
         html = click(app, do="choose", option="cast magic_missile @p2")
         assert 'data-state="won"' in html and 'data-stars="2"' in html
+
+
+def test_du10_an_option_aimed_at_a_point_names_who_stands_there():
+    for lang, words in (
+        ("en", "Fireball at (20, 55), where Tamsin Quillfeather stands"),
+        ("fr", "boule de feu sur (20, 55), là où se tient Tamsin Plumevive"),
+    ):
+        app = App(lang=lang)
+        click(app, do="menu")
+        html = click(app, do="open", ref="5-6")
+        assert words in html
+        html = click(app, do="choose", option="cast fireball @20,55")
+        assert "(DU-10)" in html and 'data-state="playing"' in html

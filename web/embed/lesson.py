@@ -13,6 +13,7 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from web.embed import frame as frames
 from web.game import board
@@ -66,7 +67,7 @@ class LessonWidget:
         return f"{self.base}#lesson={self.ref}"
 
 
-def _said(w: LessonWidget, lang: str, names: dict[str, str], options: dict[str, object]) -> tuple[str, str]:
+def _said(w: LessonWidget, lang: str, names: dict[str, str], view: Any) -> tuple[str, str]:
     """The lesson's column (what the step says, the wrong move, the hint, the choices) and its tools."""
     tutor, p = w.tutor, w.tutor.play
     lv = p.level
@@ -85,7 +86,7 @@ def _said(w: LessonWidget, lang: str, names: dict[str, str], options: dict[str, 
             f'<button type="button" class="w-btn w-text-btn w-play" data-action="play" '
             f'aria-label="{escape(play)}">{frames.icon("play")} {escape(play)}</button>',
         )
-    said = column(tutor, lang, names, options, WIDGET)
+    said = column(tutor, lang, names, view, WIDGET)
     if p.step is not None:
         tools = tool("hint", "lesson.hint") + tool("retry", "lesson.retry")
     elif p.busy:
@@ -105,8 +106,7 @@ def render(w: LessonWidget, lang: str) -> str:
     lv = p.level
     names = _names(p, lang)
     view = localize(p.view(), names)
-    options = {o.id: o for o in (view.pending.options or [])} if view.pending is not None else {}
-    column, tools = _said(w, lang, names, options)
+    side, tools = _said(w, lang, names, view)
     goal = f"{t('lesson.goal', lang)} {tr(lv.goal_text, lang)}"
     where = t("lesson.level", lang, ref=w.ref)
     art = frames.fit_labels(board.render(view, lang), view)
@@ -117,7 +117,7 @@ def render(w: LessonWidget, lang: str) -> str:
         f'data-total="{len(lv.steps)}" data-phase="{escape(view.phase)}">'
         f'<div class="w-board" aria-label="{escape(t("arena.label", lang))}">{art}</div>'
         f'<div class="w-side"><h1 class="w-title">{escape(tr(lv.title, lang))}</h1>'
-        f'<p class="w-caption w-goal">{escape(goal)}</p>{column}'
+        f'<p class="w-caption w-goal">{escape(goal)}</p>{side}'
         f'<p class="w-lesson-teaches">{escape(t("lesson.teaches", lang))}{chips}</p></div>'
         f'<nav class="w-controls" aria-label="{escape(t("embed.controls", lang))}">{tools}'
         f'<span class="w-step">{escape(where)}</span><span class="w-gap"></span>'
