@@ -19,9 +19,11 @@ from typing import Any
 from web.game import board, panels, text
 from web.game.session import localize
 from web.i18n import t
+from web.lesson_step import DIGITS, PAGE, column, stars_html, tr
+
+__all__ = ["DIGITS", "PROGRESS_KEY", "Tutor", "render", "stars_html", "tr"]
 
 PROGRESS_KEY = "mageduel.lessons"
-DIGITS = "123456789"
 #: Automatic decisions per slice in the page: a long level (the hour's 600 rounds) plays between frames.
 SLICE = 120
 
@@ -30,11 +32,6 @@ def _lessons() -> Any:
     from mageduel import lessons
 
     return lessons
-
-
-def tr(txt: Any, lang: str) -> str:
-    """A lesson text (engine data, French and English) in ``lang``."""
-    return str(getattr(txt, lang, None) or txt.en)
 
 
 def parse_progress(raw: str | None) -> dict[str, int]:
@@ -159,14 +156,6 @@ class Tutor:
 # --- drawing ------------------------------------------------------------------------------------------------
 
 
-def stars_html(n: int, lang: str) -> str:
-    label = t("lesson.stars", lang, n=n)
-    return (
-        f'<span class="stars" role="img" aria-label="{escape(label)}" data-stars="{n}">'
-        f"{'★' * n}{'☆' * (3 - n)}</span>"
-    )
-
-
 def render_menu(tutor: Tutor, lang: str) -> str:
     lessons = _lessons()
     stages = []
@@ -207,6 +196,8 @@ def _names(play: Any, lang: str) -> dict[str, str]:
     for b in play.level.scenario.bystanders:  # outsiders (MD-10, MD-19): named in the log too
         sheet = b.resolve().name
         out[b.id] = b.name or getattr(sheet, lang, None) or sheet.en
+    # A wrong move may aim magic at the zone itself ("cast dispel_magic @zone", refused by MD-18).
+    out.setdefault("zone", t("lesson.aim.zone", lang))
     return out
 
 
@@ -218,36 +209,8 @@ def render_level(tutor: Tutor, lang: str) -> str:
     stage = lessons.stage_of(tutor.ref)
     names = _names(p, lang)
     view = localize(p.view(), names)
-    options = {o.id: o for o in (view.pending.options or [])} if view.pending is not None else {}
-    step = p.step
-    said = []
-    if step is not None:
-        n = p.step_index + 1
-        said.append(
-            f'<p class="lesson-say" id="lesson-say"><span class="lesson-step">'
-            f"{escape(t('lesson.step', lang, n=n, total=len(lv.steps)))}</span> "
-            f"{escape(tr(step.say, lang))}</p>"
-        )
-        if tutor.wrong is not None:
-            said.append(
-                f'<p class="lesson-wrong" role="alert"><strong>{escape(t("lesson.wrong", lang))}</strong> '
-                f"{escape(tr(tutor.wrong.why, lang))} {escape(t('lesson.undone', lang))}</p>"
-            )
-        if tutor.hint:
-            said.append(
-                f'<p class="lesson-hint" role="note"><strong>{escape(t("lesson.hint.label", lang))}</strong> '
-                f"{escape(tr(step.hint, lang))}</p>"
-            )
-        buttons = "".join(
-            f'<button type="button" class="opt lesson-opt" data-act="lesson" data-do="choose" '
-            f'data-option="{escape(o)}" data-key="{DIGITS[i]}"{" data-autofocus" if i == 0 else ""}>'
-            f"<kbd>{DIGITS[i]}</kbd> {escape(text.option_label(o, lang, names, options.get(o)))}</button>"
-            for i, o in enumerate(p.offered())
-        )
-        said.append(
-            f'<div class="lesson-options" role="group" aria-label="{escape(t("lesson.options", lang))}">'
-            f"{buttons}</div>"
-        )
+    said = column(tutor, lang, names, view, PAGE)
+    if p.step is not None:
         tools = (
             f'<button type="button" class="secondary" data-act="lesson" data-do="hint" data-key="h">'
             f"{escape(t('lesson.hint', lang))}</button>"
@@ -257,17 +220,9 @@ def render_level(tutor: Tutor, lang: str) -> str:
             f"{escape(t('lesson.skip', lang))}</button>"
         )
     elif p.busy:
-        said.append(f'<p class="lesson-say" role="status">{escape(t("lesson.busy", lang))}</p>')
         tools = ""
     elif p.state == "won":
         nxt = tutor.next_ref()
-        par_key = "lesson.par.one" if p.decisions == 1 else "lesson.par"
-        said.append(
-            f'<div class="lesson-won" role="status"><p class="lesson-result">'
-            f"{escape(t('lesson.won', lang))} {stars_html(p.stars, lang)}</p>"
-            f"<p>{escape(tr(lv.success, lang))}</p>"
-            f'<p class="lesson-par">{escape(t(par_key, lang, n=p.decisions, par=lv.par))}</p></div>'
-        )
         tools = (
             f'<button type="button" class="primary" data-act="lesson" data-do="next" data-key="n" '
             f"data-autofocus>{escape(t('lesson.next' if nxt else 'lesson.finish', lang))}</button>"
@@ -275,7 +230,6 @@ def render_level(tutor: Tutor, lang: str) -> str:
             f"{escape(t('lesson.retry', lang))}</button>"
         )
     else:
-        said.append(f'<p class="lesson-wrong" role="alert">{escape(t("lesson.lost", lang))}</p>')
         tools = (
             f'<button type="button" class="primary" data-act="lesson" data-do="retry" data-autofocus>'
             f"{escape(t('lesson.retry', lang))}</button>"
@@ -298,7 +252,7 @@ def render_level(tutor: Tutor, lang: str) -> str:
         f"{escape(tr(lv.goal_text, lang))}</p></div>"
         f'<div class="lesson-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
         f"{board.render(view, lang)}</div>"
-        f'<div class="lesson-col"><section class="decision lesson-decision">{"".join(said)}'
+        f'<div class="lesson-col"><section class="decision lesson-decision">{said}'
         f'<div class="actions lesson-tools">{tools}'
         f'<button type="button" class="secondary" data-act="lesson" data-do="menu">'
         f"{escape(t('lesson.menu', lang))}</button></div></section>"

@@ -448,6 +448,8 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     for r in report.levels:
         mark = "ok" if not r.failures else "FAIL"
         line = f"{r.ref:>5}  {r.id:<22} {mark:<4} {r.decisions} decision(s); shows {', '.join(r.clauses)}"
+        if r.refused:
+            line += f" (refusing a wrong move: {', '.join(r.refused)})"
         print(line, file=sys.stderr if args.json else sys.stdout)
     for f in report.failures:
         print(f"failure: {f}", file=sys.stderr)

@@ -270,6 +270,8 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     slot_txt = parts[2] if len(parts) == 4 and parts[2].startswith("slot") else None
     if len(parts) != (4 if slot_txt else 3) or not parts[-1].startswith("@"):
         return None
+    if parts[-1] == "@zone":
+        return _at_zone(duel, c, parts[1], slot_txt)
     p = parse_point(parts[-1][1:])
     if p is None:
         return None
@@ -322,6 +324,21 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     if why is None and c.conditions and not _act.charm_allows(duel, c, opt):
         why = "a charmed creature casts nothing hostile that would catch its charmer (C-11)"
     return why if why is not None else opt
+
+
+def _at_zone(duel: Duel, c: Combatant, sid: str, slot_txt: str | None) -> str:
+    """``cast <spell> @zone``: magic aimed at the zone itself (a dispel to end it). Never legal: the
+    rules say why (MD-18 in a mageduel, through the legality hooks)."""
+    if duel.zone is None:
+        return "there is no zone here to aim at"
+    try:
+        sp = spell_by_id(sid)
+    except (KeyError, ValueError):
+        return f"no spell {sid!r}"
+    data: dict[str, Any] = {"spell": sp.id, "slot": sp.level, "targets": [], "target": "zone"}
+    hook = duel.hooks.legal
+    why = hook(duel, c.id, Option(f"cast {sid} @zone", "cast", data)) if hook is not None else None
+    return why or f"{sid} cannot be aimed at the zone"
 
 
 def item_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
@@ -456,7 +473,9 @@ def cast_spell(
                 **_slot_note(sp, slot),
                 **({"item": item, "item_kind": use["kind"]} if use else {}),
             },
-            ("MD-26",),
+            # C-8: a spell of the day is spent (a prepared spell, or a sorcerer's slot); cantrips and
+            # items spend none.
+            ("MD-26", "C-8") if use is None and slot > 0 else ("MD-26",),
             audience=(c.id,),
         )
         # C-10: cast defensively, or provoke.
@@ -540,7 +559,8 @@ def cast_spell(
                 "targets": targets,
                 "point": list(point) if point else None,
             },
-            ("MD-26",),
+            # DU-3: participants on the same side may help each other (a spell on an ally).
+            ("MD-26", "DU-3") if any(_helps(duel, c, t) for t in targets) else ("MD-26",),
         )
         if use is None:
             ctx = Ctx(cast, c, sp, c.cl(), c.spell_dc(sp.level, sp.school))
@@ -592,6 +612,12 @@ def cast_spell(
         if cast in duel.casting:
             duel.casting.remove(cast)
     return None
+
+
+def _helps(duel: Duel, c: Combatant, tid: str) -> bool:
+    """DU-3: ``tid`` is another participant on ``c``'s side (not ``c``, not an outsider)."""
+    t = duel.by_id.get(tid)
+    return t is not None and t.id != c.id and t.side == c.side and not t.data.get("outsider")
 
 
 def _slot_note(sp: Any, slot: int) -> dict[str, int]:

@@ -127,10 +127,15 @@ def mageduel_end(duel: Duel) -> Outcome | None:
         return None
     expelled = [c.id for c in people if c.status == "expelled"]
     sides = standing_sides(duel, MAGEDUEL_OUT)
-    reason, clauses = "defeat", ("MD-21",)
+    # X-3: the rite fixes how a mageduel ends (slain or expelled, MD-21, MD-22); DU-5's terms never apply.
+    reason, clauses = "defeat", ("MD-21", "X-3")
     why = "every rival was slain"
     if expelled and any(duel.by_id[i].side not in sides for i in expelled):
-        reason, clauses, why = "expulsion", ("MD-22", "MD-21"), "every rival was slain or left the zone"
+        reason, clauses, why = (
+            "expulsion",
+            ("MD-22", "MD-21", "X-3"),
+            "every rival was slain or left the zone",
+        )
     return _last_side(duel, sides, reason, clauses, why)
 
 

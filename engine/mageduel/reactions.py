@@ -47,7 +47,9 @@ def use_immediate(duel: Duel, c: Combatant, what: str) -> None:
     c.immediate_ready = False
     if duel.turn_of != c.id:
         c.swift_spent_next = True
-    duel.emit("immediate", c.id, {"action": what}, ("DU-11", "C-9"))
+    # a mageduel is a duel, so the duel actions are there too (the log says why they are offered).
+    clauses = ("DU-11", "C-9", "X-1") if duel.kind == "mageduel" else ("DU-11", "C-9")
+    duel.emit("immediate", c.id, {"action": what}, clauses)
 
 
 def reaction_order(duel: Duel, actor: str) -> list[Combatant]:

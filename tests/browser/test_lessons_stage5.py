@@ -1,7 +1,9 @@
-"""The rules tutorial's fifth stage in the page (issue 13): its four levels played by clicking in French from
-the first one's address, the MD-10 level's wrong move undone with why, and its log saying where the zone
-stopped the fireball. 5-1 to 5-4 take 4 + 1 + 3 + 1 choices and 3 "next": 12 clicks.
-Screenshots of the MD-10 level at 1280x800 and 390x844 go to test-artifacts/."""
+"""The rules tutorial's fifth stage in the page (issue 13): its ten levels played by clicking in French from
+the first one's address; the MD-10 level's wrong move undone with why, and its log saying where the zone
+stopped the fireball; the moves the rules refuse (DU-10's fireball on an onlooker, MD-18's dispel aimed at
+the zone) undone with the sentence citing the clause. 5-1 to 5-10 take 4 + 1 + 3 + 1 + 1 + 1 + 1 + 1 + 2 + 1
+choices and 9 "next": 25 clicks (plus the three wrong moves tried on purpose).
+Screenshots of the MD-10 and DU-10 levels at 1280x800 and 390x844 go to test-artifacts/."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ def lesson_state(page, ref: str, state: str) -> None:
     )
 
 
-def test_lessons_stage_five_by_clicking_in_french_with_the_md10_wrong_move_undone(browser, game_site):  # noqa: F811
+def test_lessons_stage_five_by_clicking_in_french_with_wrong_and_refused_moves_undone(browser, game_site):  # noqa: F811
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.goto(f"{game_site}/?lang=fr#lesson=5-1")
     assert wait_ready(page) == "true"
@@ -29,12 +31,21 @@ def test_lessons_stage_five_by_clicking_in_french_with_the_md10_wrong_move_undon
     for i, lv in enumerate(stage.levels, 1):
         ref = f"5-{i}"
         lesson_state(page, ref, "playing")
-        if lv.id == "zone-walls":
-            wrong = lv.steps[0].wrong[0]
+        refused = [w for w in lv.steps[0].wrong if w.refused]
+        if lv.id == "zone-walls" or refused:
+            wrong = refused[0] if refused else lv.steps[0].wrong[0]
             page.locator(f'.lesson-opt[data-option="{wrong.option}"]').click()
             page.wait_for_selector(".lesson-wrong")
             assert wrong.why.fr in page.locator(".lesson-wrong").inner_text()
+            if refused:
+                assert f"({wrong.refused})" in page.locator(".lesson-wrong").inner_text()
             lesson_state(page, ref, "playing")  # undone: the level goes on
+        if lv.id == "onlookers":
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.screenshot(path=str(artifact("lesson-du10-fr-1280x800.png")), full_page=True)
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.screenshot(path=str(artifact("lesson-du10-fr-390x844.png")), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
         for step in lv.steps:
             page.locator(f'.lesson-opt[data-option="{step.answer}"]').click()
             clicks += 1
@@ -45,8 +56,9 @@ def test_lessons_stage_five_by_clicking_in_french_with_the_md10_wrong_move_undon
             page.screenshot(path=str(artifact("lesson-md10-fr-1280x800.png")), full_page=True)
             page.set_viewport_size({"width": 390, "height": 844})
             page.screenshot(path=str(artifact("lesson-md10-fr-390x844.png")), full_page=True)
+            page.set_viewport_size({"width": 1280, "height": 800})
         if i < len(stage.levels):
             page.get_by_role("button", name="Leçon suivante").click()
             clicks += 1
-    assert clicks == sum(len(lv.steps) for lv in stage.levels) + len(stage.levels) - 1 == 12
+    assert clicks == sum(len(lv.steps) for lv in stage.levels) + len(stage.levels) - 1 == 25
     page.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from mageduel import state
 from mageduel.duel_actions import area_allowed
 from mageduel.state import Option
 
@@ -281,3 +283,54 @@ def test_du10_a_bystander_is_never_a_target_nor_caught_by_an_area_that_leaves_th
     with pytest.raises(IllegalDecision, match="outsiders"):
         d.duel.apply("p1", "cast fireball @40,0")
     d.duel.apply("p1", "cast fireball @90,0")  # Kael is in it; the page, 50 feet off, is not
+
+
+def _two_against_two() -> Driver:
+    return Driver(
+        scenario(
+            "ilse",
+            "kael",
+            "maelis",
+            "tobin",
+            kind="duel",
+            sides=["a", "b", "a", "b"],
+            positions=[(20, 5), (20, 35), (25, 5), (25, 35)],
+        ),
+        rolls=[("initiative", 20), ("initiative", 5), ("initiative", 10), ("initiative", 15)],
+    )
+
+
+def test_du3_a_spell_on_an_ally_is_help_from_one_s_own_side():
+    d = _two_against_two()
+    duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+    duel.apply("p1", "cast mage_armor @p3")
+    d.run(until=lambda du: any(e.kind == "spell" for e in du.events))
+    (spell,) = d.events("spell")
+    assert spell.data["targets"] == ["p3"] and "DU-3" in spell.clauses
+
+
+def test_du3_a_spell_on_oneself_or_a_foe_is_no_help_and_does_not_cite_it():
+    for option in ("cast mage_armor @p1", "cast magic_missile @p2"):
+        d = _two_against_two()
+        duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+        duel.apply("p1", option)
+        d.run(until=lambda du: any(e.kind == "spell" for e in du.events))
+        (spell,) = d.events("spell")
+        assert "DU-3" not in spell.clauses, option
+
+
+def test_du10_an_area_at_a_point_that_catches_only_an_onlooker_is_refused_saying_why():
+    d = Driver(
+        scenario(
+            "ilse",
+            "kael",
+            kind="duel",
+            positions=[(20, 0), (20, 30)],
+            bystanders=[{"id": "b1", "roster": "tamsin", "position": [45, 30]}],
+        ),
+        rolls=[("initiative", 20)],
+    )
+    duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+    with pytest.raises(state.IllegalDecision, match=r"outsiders while leaving the opponents out \(DU-10\)"):
+        duel.apply("p1", "cast fireball @45,30")
+    assert duel.pending.find("cast fireball @p2") is not None  # Kael's own burst is fine

@@ -450,3 +450,20 @@ def test_md17_cloudkill_s_no_save_death_below_4_hd_is_half_maximum_hit_points():
     tamsin = d.duel.by_id["p2"]
     assert hit.data["amount"] == tamsin.max_hp // 2 and "MD-17" in hit.clauses and not hit.data["lethal"]
     assert not [e for e in d.events("roll") if e.actor == "p2" and "save" in e.data["purpose"]]
+
+
+def test_md18_magic_aimed_at_the_zone_is_refused_naming_md18():
+    d = Driver(scenario("ilse", "kael", options=zone_opts(30)), rolls=[("initiative", 20)])
+    duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+    before = len(duel.events)
+    for option in ("cast dispel_magic @zone", "cast fireball @zone"):
+        with pytest.raises(state.IllegalDecision, match=r"existence of the zone \(MD-18\)"):
+            duel.apply("p1", option)
+    assert len(duel.events) == before and duel.zone is not None  # nothing spent, the zone stands
+
+
+def test_md18_a_plain_duel_has_no_zone_to_aim_at():
+    d = Driver(scenario("ilse", "kael", kind="duel"), rolls=[("initiative", 20)])
+    duel = d.run(until=lambda du: du.pending.kind == "turn" and du.pending.player == "p1")
+    with pytest.raises(state.IllegalDecision, match="no zone here"):
+        duel.apply("p1", "cast dispel_magic @zone")

@@ -142,3 +142,38 @@ def test_x2_terms_without_a_kind_take_the_scenario_s():
     with pytest.raises(ValidationError) as err:
         Scenario.model_validate({**data, "terms": {"kind": "mageduel"}})
     assert "terms.kind" in str(err.value)
+
+
+def test_x1_a_duel_action_used_inside_a_mageduel_cites_x1_and_not_in_a_plain_duel():
+    for kind, cited in (("mageduel", True), ("duel", False)):
+        d = Driver(
+            scenario("ilse", "kael", kind=kind, options={"zone_width": 30} if kind == "mageduel" else None),
+            plan=[("p2", casting("scorching_ray", "p1")), ("p1", "react dodge")],
+            rolls=[("initiative", 1), ("initiative", 20)],
+        )
+        d.run(until=lambda du: bool([e for e in du.events if e.kind == "immediate"]))
+        (used,) = d.events("immediate")
+        assert used.actor == "p1" and ("X-1" in used.clauses) is cited and "DU-11" in used.clauses
+
+
+def test_x3_a_mageduel_s_defeat_is_the_rite_s_end_and_cites_x3():
+    d = Driver(
+        scenario("ilse", "tamsin", options={"zone_width": 20}),
+        plan=[("p1", casting("fireball", "p2"))],
+        rolls=[("initiative", 20), ("initiative", 5), ("ref save", 2), ("fireball damage", 30)],
+    )
+    d.run()
+    (end,) = d.events("end")
+    assert d.duel.outcome.reason == "defeat" and {"MD-21", "X-3"} <= set(end.clauses)
+    assert "DU-5" not in end.clauses
+
+
+def test_x3_a_plain_duel_s_end_is_du5_s_not_the_rite_s():
+    d = Driver(
+        scenario("ilse", "kael", kind="duel", terms={"end": "first_blood"}),
+        plan=[("p1", casting("magic_missile", "p2"))],
+        rolls=[("initiative", 20)],
+    )
+    d.run()
+    (end,) = d.events("end")
+    assert "DU-5" in end.clauses and "X-3" not in end.clauses

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from mageduel import lessons
+from mageduel import clauses, lessons
 
 from web import lesson
 from web.game.app import App
@@ -65,7 +65,9 @@ def test_a_clause_box_offers_the_lesson_that_shows_it():
     ref = lesson.lesson_for_clause("MD-16")
     assert ref is not None and f'data-ref="{ref}"' in box and "See it in a lesson" in box
     assert "MD-16" in lessons.level(ref).teaches
-    assert "lesson" not in clause_box("MD-18", "en")  # no level shows MD-18 yet
+    # Every clause is taught now, the last six in stage 5 (MD-18 by refusing a dispel aimed at the zone).
+    assert lesson.lesson_for_clause("MD-18") == "5-7" and 'data-ref="5-7"' in clause_box("MD-18", "fr")
+    assert all(lesson.lesson_for_clause(c) for c in clauses.ids())
 
 
 def test_stored_progress_is_read_forgivingly():
@@ -85,3 +87,32 @@ def test_a_long_level_plays_in_slices_between_frames():
         slices += 1
     assert slices > 10 and not app.automatic()
     assert 'data-state="won"' in app.render() and app.lesson_progress[ref] == 3
+
+
+def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_clause():
+    for lang, label, why in (
+        ("en", "Dispel Magic at the zone", "Refused (MD-18)"),
+        ("fr", "dissipation de la magie sur la zone", "Refusé (MD-18)"),
+    ):
+        app = App(lang=lang)
+        click(app, do="menu")
+        html = click(app, do="open", ref="5-7")
+        assert label in html
+        html = click(app, do="choose", option="cast dispel_magic @zone")
+        assert 'class="lesson-wrong" role="alert"' in html and why in html
+        assert app.tutor.play.step_index == 0  # not played: the learner tries again
+        html = click(app, do="choose", option="cast magic_missile @p2")
+        assert 'data-state="won"' in html and 'data-stars="2"' in html
+
+
+def test_du10_an_option_aimed_at_a_point_names_who_stands_there():
+    for lang, words in (
+        ("en", "Fireball at (20, 55), where Tamsin Quillfeather stands"),
+        ("fr", "boule de feu sur (20, 55), là où se tient Tamsin Plumevive"),
+    ):
+        app = App(lang=lang)
+        click(app, do="menu")
+        html = click(app, do="open", ref="5-6")
+        assert words in html
+        html = click(app, do="choose", option="cast fireball @20,55")
+        assert "(DU-10)" in html and 'data-state="playing"' in html

@@ -13,12 +13,14 @@ True
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from web.embed import frame as frames
-from web.game import board, text
+from web.game import board
 from web.game.session import localize
 from web.i18n import t
-from web.lesson import DIGITS, Tutor, _names, stars_html, tr
+from web.lesson import Tutor, _names, tr
+from web.lesson_step import WIDGET, column
 
 
 class LessonWidget:
@@ -65,7 +67,7 @@ class LessonWidget:
         return f"{self.base}#lesson={self.ref}"
 
 
-def _said(w: LessonWidget, lang: str, names: dict[str, str], options: dict[str, object]) -> tuple[str, str]:
+def _said(w: LessonWidget, lang: str, names: dict[str, str], view: Any) -> tuple[str, str]:
     """The lesson's column (what the step says, the wrong move, the hint, the choices) and its tools."""
     tutor, p = w.tutor, w.tutor.play
     lv = p.level
@@ -84,52 +86,18 @@ def _said(w: LessonWidget, lang: str, names: dict[str, str], options: dict[str, 
             f'<button type="button" class="w-btn w-text-btn w-play" data-action="play" '
             f'aria-label="{escape(play)}">{frames.icon("play")} {escape(play)}</button>',
         )
-    out = []
+    said = column(tutor, lang, names, view, WIDGET)
     if p.step is not None:
-        out.append(
-            f'<p class="w-lesson-say"><span class="w-step">'
-            f"{escape(t('lesson.step', lang, n=p.step_index + 1, total=len(lv.steps)))}</span> "
-            f"{escape(tr(p.step.say, lang))}</p>"
-        )
-        if tutor.wrong is not None:
-            out.append(
-                f'<p class="w-lesson-wrong" role="alert"><strong>{escape(t("lesson.wrong", lang))}</strong> '
-                f"{escape(tr(tutor.wrong.why, lang))} {escape(t('lesson.undone', lang))}</p>"
-            )
-        if tutor.hint:
-            out.append(
-                f'<p class="w-lesson-hint" role="note"><strong>{escape(t("lesson.hint.label", lang))}'
-                f"</strong> {escape(tr(p.step.hint, lang))}</p>"
-            )
-        buttons = "".join(
-            f'<button type="button" class="w-btn w-opt" data-act="lesson" data-do="choose" '
-            f'data-option="{escape(o)}" data-key="{DIGITS[i]}"><kbd>{DIGITS[i]}</kbd> '
-            f"{escape(text.option_label(o, lang, names, options.get(o)))}</button>"
-            for i, o in enumerate(p.offered())
-        )
-        out.append(
-            f'<div class="w-lesson-options" role="group" aria-label="{escape(t("lesson.options", lang))}">'
-            f"{buttons}</div>"
-        )
         tools = tool("hint", "lesson.hint") + tool("retry", "lesson.retry")
     elif p.busy:
-        out.append(f'<p class="w-lesson-say" role="status">{escape(t("lesson.busy", lang))}</p>')
         tools = ""
     elif p.state == "won":
-        par_key = "lesson.par.one" if p.decisions == 1 else "lesson.par"
-        out.append(
-            f'<div class="w-lesson-won" role="status"><p class="w-outcome">'
-            f"{escape(t('lesson.won', lang))} {stars_html(p.stars, lang)}</p>"
-            f"<p>{escape(tr(lv.success, lang))}</p>"
-            f'<p class="w-caption">{escape(t(par_key, lang, n=p.decisions, par=lv.par))}</p></div>'
-        )
         tools = tool("retry", "lesson.retry")
         if tutor.next_ref() is not None:
             tools = tool("next", "lesson.next", primary=True) + tools
     else:
-        out.append(f'<p class="w-lesson-wrong" role="alert">{escape(t("lesson.lost", lang))}</p>')
         tools = tool("retry", "lesson.retry", primary=True)
-    return "".join(out), tools
+    return said, tools
 
 
 def render(w: LessonWidget, lang: str) -> str:
@@ -138,8 +106,7 @@ def render(w: LessonWidget, lang: str) -> str:
     lv = p.level
     names = _names(p, lang)
     view = localize(p.view(), names)
-    options = {o.id: o for o in (view.pending.options or [])} if view.pending is not None else {}
-    column, tools = _said(w, lang, names, options)
+    side, tools = _said(w, lang, names, view)
     goal = f"{t('lesson.goal', lang)} {tr(lv.goal_text, lang)}"
     where = t("lesson.level", lang, ref=w.ref)
     art = frames.fit_labels(board.render(view, lang), view)
@@ -150,7 +117,7 @@ def render(w: LessonWidget, lang: str) -> str:
         f'data-total="{len(lv.steps)}" data-phase="{escape(view.phase)}">'
         f'<div class="w-board" aria-label="{escape(t("arena.label", lang))}">{art}</div>'
         f'<div class="w-side"><h1 class="w-title">{escape(tr(lv.title, lang))}</h1>'
-        f'<p class="w-caption w-goal">{escape(goal)}</p>{column}'
+        f'<p class="w-caption w-goal">{escape(goal)}</p>{side}'
         f'<p class="w-lesson-teaches">{escape(t("lesson.teaches", lang))}{chips}</p></div>'
         f'<nav class="w-controls" aria-label="{escape(t("embed.controls", lang))}">{tools}'
         f'<span class="w-step">{escape(where)}</span><span class="w-gap"></span>'

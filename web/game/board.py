@@ -185,14 +185,21 @@ def render(
     names = {c.id: c.name for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, w, radius, unit, lang, names))
+    note_top = None
     if not view.zone:
+        # Inside the ground's top edge, or above the highest name when a token stands near that edge (a
+        # name drawn over the note could be read as neither).
+        above = _ring_reach(radius, unit) + unit * 5  # a token's ring and its name over it
+        names_top = min((w - drawn_at(c, w)[1] - above for c in people), default=w)
+        note_y = min(unit * 5, names_top - unit * 1.5)
+        note_top = note_y - unit * 4
         layers.append(
-            f'<text class="board-note" x="{_attr(w / 2)}" y="{_attr(unit * 5)}" '
+            f'<text class="board-note" x="{_attr(w / 2)}" y="{_attr(note_y)}" '
             f'text-anchor="middle" font-size="{_attr(unit * 4)}">{escape(t("board.nozone", lang))}</text>'
         )
     if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
-    svg = _fit(svg, people + outsiders, w, radius, unit)
+    svg = _fit(svg, people + outsiders, w, radius, unit, note_top)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 
@@ -214,17 +221,27 @@ def _terrain(patch: Any, w: float, unit: float, lang: str) -> str:
     )
 
 
-def _fit(svg: str, people: list[Any], w: float, radius: float, unit: float) -> str:
+def _ring_reach(radius: float, unit: float) -> float:
+    """How far the outermost ring of a token reaches from its centre."""
+    return radius * 1.25 + unit * 3.5
+
+
+def _fit(
+    svg: str, people: list[Any], w: float, radius: float, unit: float, note_top: float | None = None
+) -> str:
     """Room for tokens standing on or past the border (waiting at their places before the entry, expelled):
-    the drawing grows to hold their rings, and the scale bar moves down below the lowest one."""
+    the drawing grows to hold their rings, and the scale bar moves down below the lowest one; and for the
+    plain duel's note when it stands above the ground (``note_top``: the top of its letters)."""
     m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
     if m is None or not people:
         return svg
     x0, y0, vw, vh = (float(v) for v in m.groups())
-    reach = radius * 1.25 + unit * 3.5  # the outermost ring of a token
+    reach = _ring_reach(radius, unit)  # the outermost ring of a token
     xs = [drawn_at(c, w)[0] for c in people]
     ys = [w - drawn_at(c, w)[1] for c in people]
     left, top = min(x0, min(xs) - reach), min(y0, min(ys) - reach - unit * 5)  # and its name above
+    if note_top is not None:
+        top = min(top, note_top - unit)
     below = max(ys) + reach - w  # how far the lowest ring reaches under the zone's bottom edge
     shift = max(0.0, below + unit * 2) if below > -unit * 2 else 0.0
     right = max(x0 + vw, max(xs) + reach)

@@ -1,10 +1,12 @@
 """``python -m mageduel lessons --check``: every level is also a test of the engine.
 
 For each level: its solution is played through the public API and must meet the goal; every offered option
-must be legal when offered; every named wrong move is played in place of the answer (the rest of the
-solution after it, where legal) and must leave the goal unmet; each level names at least one wrong move;
-every clause a level says it teaches must be cited by an event of its solution. Coverage: the clauses of
-the catalogue that no level's solution shows happening.
+must be legal when offered, except a wrong move marked ``refused``, which the engine must refuse with a
+sentence citing that clause (the rule acts by forbidding it: the level shows the refusal); every other
+named wrong move is played in place of the answer (the rest of the solution after it, where legal) and
+must leave the goal unmet; each level names at least one wrong move; every clause a level says it teaches
+must be cited by an event of its solution or by such a refusal. Coverage: the clauses of the catalogue
+that no level shows happening.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ class LevelReport:
     clauses: list[str] = field(default_factory=list)
     decisions: int = 0
     failures: list[str] = field(default_factory=list)
+    #: Clauses shown by the engine refusing a named wrong move (a subset of ``clauses``).
+    refused: list[str] = field(default_factory=list)
 
 
 def _solve(lv: Level, wrong_at: int | None = None, wrong: str | None = None) -> LessonPlay:
@@ -47,17 +51,33 @@ def check_level(ref: str, lv: Level) -> LevelReport:
     try:
         # Every option offered must be legal at its step.
         play = LessonPlay(lv)
+        refused: set[str] = set()
         while play.step is not None:
             ask = play.duel.pending
             assert ask is not None
+            banned = {w.option: w.refused for w in play.step.wrong if w.refused}
             for o in play.offered():
-                if ask.find(o) is None:
+                if o in banned:
+                    why = _refusal(play, o)
+                    if why is None:
+                        rep.failures.append(
+                            f"{name}: step {play.step_index + 1}: {o!r} is legal, not refused"
+                        )
+                    elif f"({banned[o]})" not in why:
+                        rep.failures.append(
+                            f"{name}: step {play.step_index + 1}: {o!r} is refused without citing "
+                            f"{banned[o]}: {why}"
+                        )
+                    else:
+                        refused.add(banned[o])
+                elif ask.find(o) is None:
                     rep.failures.append(f"{name}: step {play.step_index + 1} offers {o!r}, not legal there")
             play.force(play.step.answer)
         rep.decisions = play.decisions
         seen = {c for e in play.duel.events for c in e.clauses}
-        cited = [c for c in clauses.ids() if c in seen]
+        cited = [c for c in clauses.ids() if c in seen or c in refused]
         rep.clauses = cited
+        rep.refused = [c for c in clauses.ids() if c in refused]
         if play.state != WON:
             unmet = [describe(g) for g in lv.goal if not _holds(g, play)]
             rep.failures.append(f"{name}: the solution does not meet the goal ({'; '.join(unmet)})")
@@ -65,11 +85,15 @@ def check_level(ref: str, lv: Level) -> LevelReport:
             rep.failures.append(f"{name}: the solution stopped at step {play.step_index + 1}")
         for cid in lv.teaches:
             if cid not in cited:
-                rep.failures.append(f"{name}: teaches {cid}, but no event of its solution cites it")
+                rep.failures.append(
+                    f"{name}: teaches {cid}, but no event of its solution cites it, nor a refusal"
+                )
         wrongs = [(i, w) for i, s in enumerate(lv.steps) for w in s.wrong]
         if not wrongs:
             rep.failures.append(f"{name}: names no wrong move")
         for i, w in wrongs:
+            if w.refused:
+                continue  # never played: the engine refused it above
             try:
                 bad = _solve(lv, i, w.option)
             except IllegalDecision:
@@ -81,6 +105,20 @@ def check_level(ref: str, lv: Level) -> LevelReport:
     except (EngineError, IllegalDecision, AssertionError) as exc:
         rep.failures.append(f"{name}: {type(exc).__name__}: {exc}")
     return rep
+
+
+def _refusal(play: LessonPlay, option: str) -> str | None:
+    """The engine's sentence refusing ``option`` now (through the public API: ``apply`` refuses and
+    changes nothing), or None if it is legal."""
+    ask = play.duel.pending
+    assert ask is not None
+    if ask.find(option) is not None:
+        return None
+    try:
+        play.duel.apply(ask.player, option)
+    except IllegalDecision as exc:
+        return str(exc)
+    raise AssertionError(f"{option!r} was not found among the options, yet the engine took it")
 
 
 def _holds(g: Any, play: LessonPlay) -> bool:

@@ -58,10 +58,22 @@ class Reply(_M):
 
 class Wrong(_M):
     """A named wrong move at a step, and why it is wrong (the page shows ``why`` and undoes the move;
-    ``lessons --check`` plays it and checks the goal then fails)."""
+    ``lessons --check`` plays it and checks the goal then fails).
+
+    ``refused``: a move the rules forbid outright (an area that catches only an onlooker, DU-10; magic
+    aimed at the zone, MD-18). The engine refuses it, with a sentence citing this clause: ``lessons
+    --check`` asks the engine and checks that it does, and counts the clause as shown by the level."""
 
     option: str = Field(min_length=1)
     why: ShortText
+    refused: str | None = None
+
+    @field_validator("refused")
+    @classmethod
+    def _clause(cls, v: str | None) -> str | None:
+        if v is not None and not _CLAUSE.match(v):
+            raise ValueError(f"{v!r} is not a clause id (X-1, DU-12, MD-3, C-7)")
+        return v
 
 
 class Step(_M):
