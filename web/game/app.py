@@ -61,9 +61,9 @@ def fresh_seed() -> int:
 
 
 def roster_entries() -> list[Any]:
-    from mageduel import roster
+    from mageduel import premades
 
-    return list(roster.all())
+    return list(premades())
 
 
 def encode_fragment(save_json: str) -> str:
@@ -274,7 +274,7 @@ class App:
         s = self.session
         if s is None:
             return
-        from mageduel.state import IllegalDecision
+        from mageduel import IllegalDecision
 
         try:
             s.decide(data.get("option", ""))
@@ -299,7 +299,7 @@ class App:
 
     def on_preview_move(self, data: dict[str, str]) -> None:
         """A move button or a marked point: preview that move before it commits."""
-        from mageduel.notation import parse_decision
+        from mageduel import parse_decision
 
         try:
             _, option = parse_decision("p: " + data.get("option", ""))
@@ -318,8 +318,7 @@ class App:
         s, point, self.move_preview = self.session, self.move_preview, None
         if s is None or point is None or s.duel.pending is None or s.duel.pending.kind != "turn":
             return
-        from mageduel.notation import fmt_point
-        from mageduel.state import IllegalDecision
+        from mageduel import IllegalDecision, fmt_point
 
         x, y = point
         ids = [o.id for o in s.view().pending.options or []]
@@ -479,7 +478,7 @@ class App:
             if s.intents.get(s.viewer or "") != "withdraw":
                 s.ask_at_next_check("withdraw")
         elif what == "leave":
-            from mageduel.state import IllegalDecision
+            from mageduel import IllegalDecision
 
             try:
                 s.leave_zone()
@@ -610,7 +609,7 @@ class App:
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
-        from mageduel.character import Character
+        from mageduel import Character
 
         raw = self.form.sheets[i].strip()
         key = f"sheet{i}"
@@ -657,7 +656,7 @@ class App:
         """Open a throwaway duel of the form's pair and let the computer make its first decision in it,
         leaving the interface as it was: the first duel's imports and catalogue loads (a few hundred ms under
         Pyodide) then happen while the player reads the setup form, not on their click on Start."""
-        from mageduel import ai
+        from mageduel import Opponent
 
         setup = self.validate_form()
         self.form.errors = {}
@@ -669,7 +668,7 @@ class App:
             return
         if duel.pending is not None:
             view = duel.view(duel.pending.player)
-            duel.apply(duel.pending.player, ai.Opponent("normal").choose(view))
+            duel.apply(duel.pending.player, Opponent("normal").choose(view))
             duel.view(duel.pending.player if duel.pending is not None else None)
 
     def automatic(self) -> bool:

@@ -21,7 +21,7 @@ import binascii
 import zlib
 from typing import TYPE_CHECKING
 
-from mageduel.bounds import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
+from mageduel import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
 from pydantic import ValidationError
 
 from web.game.session import Save, SaveError, Session, field_errors
@@ -102,7 +102,7 @@ def load(text: str, replay: bool = False, lang: str = "en") -> Session:
 def fields_line(exc: ValidationError, lang: str) -> str:
     """Each bad field of a save in the reader's language (``session.field_errors``), as many as one line of
     at most 300 characters holds, each message cut short."""
-    from mageduel.bounds import MAX_LINE, location
+    from mageduel import MAX_LINE, location
 
     fr = lang == "fr"
     sep, colon = (" ; ", " : ") if fr else ("; ", ": ")
