@@ -49,10 +49,10 @@ Plug-in points for the rules modules are the fields of ``hooks.Hooks`` (document
 ``pre_fight`` (the mageduel rite runs here, before initiative), ``initiative``, ``round_start`` /
 ``round_end``, ``transform_damage`` / ``transform_ability`` (the damage pipeline: nonlethal, halving,
 MD-17 slay replacement), ``filter_area`` (MD-10 clipping), ``legal`` (DU-10 and terms), ``check_end``
-(endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``hooks.build_hooks``
-calls it. The helpers a hook may use on ``duel``: ``ask``, ``check``, ``roll_dice``, ``emit``, ``end``,
-``place``, ``deal_damage``, ``add_condition``, ``run_rounds``, ``participants``, ``by_id``, ``zone``,
-``phase``.
+(endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``rules.build_hooks``
+calls it, in the order of ``rules.RULE_MODULES``. The helpers a hook may use on ``duel``: ``ask``,
+``check``, ``roll_dice``, ``emit``, ``end``, ``place``, ``deal_damage``, ``add_condition``, ``run_rounds``,
+``participants``, ``by_id``, ``zone``, ``phase``.
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
-from .hooks import Hooks, build_hooks
+from .hooks import Hooks
+from .rules import build_hooks
 
 if TYPE_CHECKING:
     from .combatant import Combatant
