@@ -32,8 +32,8 @@ True
 
 Decisions are written in one line each (the notation is also the replay format):
 
->>> mageduel.parse_decision("p1: cast magic-missile @p2")
-('p1', 'cast magic-missile @p2')
+>>> mageduel.parse_decision("p1: cast magic_missile @p2")
+('p1', 'cast magic_missile @p2')
 
 The catalogues are data, validated at the boundary:
 

@@ -25,6 +25,7 @@ The round counter is reset when the mageduel begins, so fight rounds count from 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
@@ -36,6 +37,15 @@ if TYPE_CHECKING:
     from .hooks import Hooks
     from .scenario import Scenario
     from .state import Duel, Gen, Option
+
+
+@dataclass(slots=True)
+class RiteState:
+    """What the rite keeps during a duel (``duel.rule_state.rite``)."""
+
+    #: MD-9: everyone has entered the zone and the mageduel has begun; the zone's rules apply from now on.
+    md_started: bool = False
+
 
 #: MD-7: the rounds one may propose; more than 3 is allowed but not standard.
 PREPARATION_CHOICES = (0, 1, 2, 3, 4, 5)
@@ -531,7 +541,7 @@ def run_rite(duel: Duel) -> Gen:
     _suppress_on_entry(duel)
     duel.round = 0
     duel.phase = "mageduel"
-    duel.data["md_started"] = True
+    duel.rule_state.rite.md_started = True
     duel.emit("rite", None, {"step": "begin"}, ("MD-9",))
 
 

@@ -12,23 +12,42 @@ earlier one installed (``add_legal`` keeps the first reason given; ``check_end``
 
 There is no discovery and no silent skip: a rule module is added here, by name, or it does not play.
 
+Each rule module that remembers something during a duel has its own typed state, a small dataclass;
+:class:`RuleState` holds one of each, and the duel holds a ``RuleState`` (``duel.rule_state.endings.breach``,
+``duel.rule_state.rite.md_started``). A module writes only its own state; others may read it.
+
 >>> [m.__name__.removeprefix("mageduel.") for m in RULE_MODULES]
 ['terms', 'rite', 'duel_actions', 'zone_effects', 'endings']
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import TYPE_CHECKING
 
 from . import duel_actions, endings, rite, terms, zone_effects
+from .duel_actions import DuelActionsState
+from .endings import EndingsState
 from .hooks import Hooks
+from .rite import RiteState
+from .zone_effects import ZoneEffectsState
 
 if TYPE_CHECKING:
     from .scenario import Scenario
 
 #: The rule modules, in the order their ``install`` runs.
 RULE_MODULES: tuple[ModuleType, ...] = (terms, rite, duel_actions, zone_effects, endings)
+
+
+@dataclass(slots=True)
+class RuleState:
+    """The rule modules' own state during one duel (``terms`` keeps none: the terms are the scenario's)."""
+
+    rite: RiteState = field(default_factory=RiteState)
+    duel_actions: DuelActionsState = field(default_factory=DuelActionsState)
+    zone_effects: ZoneEffectsState = field(default_factory=ZoneEffectsState)
+    endings: EndingsState = field(default_factory=EndingsState)
 
 
 def build_hooks(scenario: Scenario) -> Hooks:

@@ -67,7 +67,7 @@ from .conditions import Condition, renews
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks
-from .rules import build_hooks
+from .rules import RuleState, build_hooks
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -269,7 +269,11 @@ class Duel:
         self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
         self.first_blood: str | None = None
         self.error: str | None = None
-        self.data: dict[str, Any] = {}  # free room for the rules modules' own bookkeeping
+        #: Each rule module's own typed state (``rules.RuleState``: ``rite``, ``duel_actions``,
+        #: ``zone_effects``, ``endings``).
+        self.rule_state = RuleState()
+        #: DU-26: the weapon each defender parried with, for its DU-27 roll.
+        self.parry_weapons: dict[str, str] = {}
         self._gen: Gen | None = self._main()
         self._advance(None)
 
@@ -506,8 +510,9 @@ class Duel:
         """End the duel now (idempotent: the first ending stands)."""
         if self.outcome is not None:
             return
-        if self.data.get("earlier_results") and not outcome.earlier:
-            outcome.earlier = list(self.data["earlier_results"])  # DU-9: a new duel followed a withdrawal
+        earlier = self.rule_state.endings.earlier_results
+        if earlier and not outcome.earlier:
+            outcome.earlier = list(earlier)  # DU-9: a new duel followed a withdrawal
         self.outcome = outcome
         self.emit("end", None, outcome.to_dict(), outcome.clauses)
         self.hooks.on_end(self, outcome)
@@ -593,7 +598,7 @@ class Duel:
             return
         con = c.ability("con")
         state = checks.hp_state(c.hp, c.nonlethal, con)
-        if c.hp <= 0 and self.kind == "mageduel" and self.data.get("md_started"):
+        if c.hp <= 0 and self.kind == "mageduel" and self.rule_state.rite.md_started:
             # MD-14: nobody dies in a mageduel; whatever brings a participant (or a summoned creature) to 0
             # hit points (a negative level's hit points, a wound) makes them "slain", never dying or dead.
             c.status = "slain"

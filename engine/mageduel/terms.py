@@ -330,7 +330,7 @@ def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str
 
 def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     """Refuse (or, with ``breaches`` "allowed", mark) what the terms forbid."""
-    if duel.data.get("ordinary_combat"):
+    if duel.rule_state.endings.ordinary_combat:
         return None  # DU-2: the duel is over; ordinary combat has no terms
     found = breach(duel, actor_id, option)
     if found is None:

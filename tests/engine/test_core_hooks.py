@@ -111,3 +111,12 @@ def test_a_rule_module_without_install_is_an_error_not_a_skip(monkeypatch):
     monkeypatch.delattr(rite, "install")
     with pytest.raises(AttributeError, match="install"):
         build_hooks(default_scenario())
+
+
+def test_rules_doctests():
+    import doctest
+
+    from mageduel import rules
+
+    result = doctest.testmod(rules)
+    assert result.attempted >= 1 and result.failed == 0
