@@ -10,8 +10,8 @@ Plugged into the state machine's hooks (``hooks.Hooks``):
 - ``round_start``: scenario interference (MD-19: someone walks in, an attack from outside), the animals'
   Will saves (MD-6), a disqualified participant's choice (MD-23), the progress check (DU-9 go on or
   withdraw; MD-25 declare a draw) when ``terms.progress_check`` is on.
-- ``legal`` + ``on_event``: an option marked as breaking the terms (``terms.legal``) or as an item attack
-  (``zone_effects.legal``, MD-13) has its consequence the moment it is taken.
+- ``on_event``: an option marked as breaking the terms (``terms.legal``) or as an item attack
+  (``zone_effects.legal``, MD-13) has its consequence the moment it is taken (``duel.taken``).
 - ``on_end``: MD-20, every participant gets back lost hit points and ability points and the duel's spells
   vanish; the final state shows it.
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .events import Event
     from .hooks import Hooks
     from .scenario import Scenario
-    from .state import Duel, Gen, Option, Outcome
+    from .state import Duel, Gen, Outcome
     from .zone import Zone
 
 #: Statuses that take a participant out of a mageduel for good.
@@ -72,10 +72,7 @@ class EndingsState:
     animals: list[dict[str, Any]] = field(default_factory=list)
     #: MD-20: what every participant had when the mageduel began.
     md20: dict[str, dict[str, Any]] | None = None
-    #: DU-2, MD-13: the options offered at decision ``marks_at`` that carry a consequence, by (player, id).
-    marks: dict[tuple[str, str], tuple[str, str, str]] | None = None
-    marks_at: int | None = None
-    #: The decision whose mark was last looked at (each decision's mark acts once).
+    #: DU-2, MD-13: the decision whose mark was last looked at (each decision's mark acts once).
     marks_seen: int | None = None
 
 
@@ -299,33 +296,21 @@ def breach_outcome(duel: Duel, breach: Breach) -> Outcome:
 # --- consequences of marked options (DU-2, MD-13) ---------------------------------------------------------
 
 
-def record_marks(duel: Duel, actor_id: str, option: Option) -> None:
-    mine = duel.rule_state.endings
-    n = len(duel.decisions)
-    if mine.marks_at != n or mine.marks is None:
-        mine.marks_at = n
-        mine.marks = {}
-    for key in ("breaks_terms", "disqualifies"):
-        if key in option.data:
-            # Keyed by who decides: a summoned creature's options are decided by its summoner, so the
-            # decision log names the summoner while the mark belongs to the creature.
-            c = duel.by_id.get(actor_id)
-            player = c.controller if c is not None and c.controller else actor_id
-            mine.marks[(player, option.id)] = (actor_id, key, option.data[key])
-
-
 def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
-    """The mark of the decision just taken, once: (actor, key, reason)."""
+    """The mark of the decision just taken, once: (actor, key, reason). The legality hooks mark an option
+    as they judge it (``breaks_terms``: ``terms.legal``; ``disqualifies``: ``zone_effects.legal``); the
+    mark travels with the option, and the duel keeps the option taken (``duel.taken``) with whose it was:
+    a summoned creature's, though its summoner decides."""
     mine = duel.rule_state.endings
     n = len(duel.decisions)
-    at = mine.marks_at
-    if not n or at is None or at > n - 1 or mine.marks_seen == n:
+    if not n or duel.taken is None or mine.marks_seen == n:
         return None
     mine.marks_seen = n
-    player, option_id = duel.decisions[-1]
-    found = (mine.marks or {}).get((player, option_id))
-    if found is None:
-        return None
+    actor, option = duel.taken
+    found = None
+    for key in ("breaks_terms", "disqualifies"):
+        if key in option.data:
+            found = (actor, key, option.data[key])
     return found
 
 
@@ -365,8 +350,6 @@ def on_event(duel: Duel, e: Event) -> None:
         by = e.data.get("by")
         if by in duel.by_id and e.actor in duel.by_id and duel.by_id[by].side != duel.by_id[e.actor].side:
             mine.first_blood = duel.by_id[by].summoned_by or by  # DU-5: first hit point of damage
-    if mine.marks is None:
-        return
     mark = taken_mark(duel)
     if mark is None:
         return
@@ -773,7 +756,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
     from .hooks import add_on_event
 
     prev_end = hooks.check_end
-    prev_legal = hooks.legal
     prev_start = hooks.round_start
     prev_on_end = hooks.on_end
 
@@ -783,12 +765,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
             if out is not None:
                 return out
         return check_end(duel)
-
-    def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        if why is None and (option.data.get("breaks_terms") or option.data.get("disqualifies")):
-            record_marks(duel, actor_id, option)
-        return why
 
     def f_start(duel: Duel) -> Gen:
         yield from prev_start(duel)
@@ -806,7 +782,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
         stand_down(duel)
 
     hooks.check_end = f_end
-    hooks.legal = f_legal
     add_on_event(hooks, on_event)
     hooks.round_start = f_start
     hooks.on_end = f_on_end

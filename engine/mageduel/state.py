@@ -129,6 +129,8 @@ class Ask:
     parametric: Any = None
     #: Optional: why an id that is not legal is not (a sentence naming the rule), or None.
     explain: Any = None
+    #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
+    actor: str | None = None
 
     def find(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -272,6 +274,9 @@ class Duel:
         #: Each rule module's own typed state (``rules.RuleState``: ``rite``, ``duel_actions``,
         #: ``zone_effects``, ``endings``).
         self.rule_state = RuleState()
+        #: The last decision taken: whose it was (a summoned creature's, decided by its summoner) and the
+        #: option itself, with what its offer said of it (``breaks_terms``, ``disqualifies``).
+        self.taken: tuple[str, Option] | None = None
         #: DU-26: the weapon each defender parried with, for its DU-27 roll.
         self.parry_weapons: dict[str, str] = {}
         self._gen: Gen | None = self._main()
@@ -311,13 +316,15 @@ class Duel:
         if option_id.startswith("prefer "):
             self.set_preference_from_notation(player, option_id)
             return
-        if p.find(option_id) is None:
+        taken = p.find(option_id)
+        if taken is None:
             why = p.explain(option_id) if p.explain is not None else None
             if why:
                 raise IllegalDecision(f"{option_id!r} is not legal for {player}: {why}")
             raise IllegalDecision(
                 f"{option_id!r} is not a legal {p.kind} option for {player}; legal: {', '.join(p.option_ids)}"
             )
+        self.taken = (p.actor or player, taken)
         self.decisions.append((player, option_id))
         self._advance(option_id)
 
@@ -387,6 +394,7 @@ class Duel:
         Always/Never, is decided without asking."""
         if not options:
             raise EngineError(f"asked {player} for a {kind} decision with no option")
+        actor = player
         c = self.by_id.get(player)
         if c is not None and c.controller and c.controller != player:
             player = c.controller  # a summoned creature is decided by its summoner
@@ -398,7 +406,17 @@ class Duel:
                     return choice
         if len(options) == 1 and parametric is None:
             return options[0].id
-        answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric, explain)
+        answer = yield Ask(
+            player,
+            kind,
+            options,
+            prompt,
+            context or {},
+            reaction,
+            parametric,
+            explain,
+            actor if actor != player else None,
+        )
         return answer
 
     def roll_dice(
