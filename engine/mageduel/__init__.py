@@ -59,16 +59,16 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     # The duel: build one, ask who decides what, apply a decision, read a player's view.
     "new_duel": ("state", "new_duel"),
     "Duel": ("state", "Duel"),
-    "Option": ("state", "Option"),
+    "Option": ("core", "Option"),
     "Ask": ("state", "Ask"),
-    "Outcome": ("state", "Outcome"),
+    "Outcome": ("core", "Outcome"),
     "IllegalDecision": ("state", "IllegalDecision"),
     "EngineError": ("state", "EngineError"),
     "REACTION_KINDS": ("state", "REACTION_KINDS"),
     "ASK": ("state", "ASK"),
     "ALWAYS": ("state", "ALWAYS"),
     "NEVER": ("state", "NEVER"),
-    "OUT_STATUSES": ("state", "OUT_STATUSES"),
+    "OUT_STATUSES": ("core", "OUT_STATUSES"),
     # Scenarios and the terms of a duel.
     "Scenario": ("scenario", "Scenario"),
     "duel_scenario": ("scenario", "duel_scenario"),
@@ -175,6 +175,7 @@ if TYPE_CHECKING:
     from .clauses import all as all_clauses
     from .clauses import get as clause
     from .clauses import ids as clause_ids
+    from .core import OUT_STATUSES, Option, Outcome
     from .creatures import Creature, CreatureCatalogue, all_creatures
     from .creatures import get as creature
     from .dice import (
@@ -224,14 +225,11 @@ if TYPE_CHECKING:
         ALWAYS,
         ASK,
         NEVER,
-        OUT_STATUSES,
         REACTION_KINDS,
         Ask,
         Duel,
         EngineError,
         IllegalDecision,
-        Option,
-        Outcome,
         new_duel,
     )
     from .terms import Terms

@@ -21,7 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 from . import checks
 from .conditions import Condition
+from .core import Option
 from .events import RollPurpose
+from .hooks import add_legal, add_on_event
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -179,8 +181,6 @@ def set_attitude(duel: Duel, side: str, attitude: str) -> None:
 
 def performance_checks(duel: Duel) -> Gen:
     """DU-30: offer each pending success a performance combat check for one victory point."""
-    from .state import Option
-
     track = duel.rule_state.duel_actions.performance
     if track is None or not track.pending:
         return
@@ -228,8 +228,6 @@ def performance_checks(duel: Duel) -> Gen:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_legal, add_on_event
-
     add_legal(hooks, legal)
     if not scenario.terms.performance_combat:
         return

@@ -25,8 +25,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import geometry
+from .core import OUT_STATUSES, Option, Outcome
 from .events import RollPurpose
+from .hooks import add_on_event
 from .rite import mains
+from .spells.catalogue import get as spell_by_id
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -83,8 +86,6 @@ ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def _outcome(**kw: Any) -> Outcome:
-    from .state import Outcome
-
     return Outcome(**kw)
 
 
@@ -174,8 +175,6 @@ def mageduel_end(duel: Duel) -> Outcome | None:
 
 
 def plain_duel_end(duel: Duel) -> Outcome | None:
-    from .state import OUT_STATUSES
-
     terms = duel.terms
     people = contenders(duel)
     end = terms.end
@@ -224,8 +223,6 @@ def plain_duel_end(duel: Duel) -> Outcome | None:
 def proxy_sides(duel: Duel, people: list[Combatant]) -> dict[str, list[str]]:
     """DU-6, a duel of summoned creatures: a side stays in while one of its creatures stands or one of its
     casters, able to act, can still summon."""
-    from .state import OUT_STATUSES
-
     sides: dict[str, list[str]] = {}
     for c in people:
         able = c.status not in OUT_STATUSES and not c.ends_duel_condition()
@@ -238,8 +235,6 @@ def proxy_sides(duel: Duel, people: list[Combatant]) -> dict[str, list[str]]:
 def can_summon(c: Combatant) -> bool:
     """Whether ``c`` has a summoning spell left: prepared and unused, or known with a slot to cast it, or
     on an item with charges."""
-    from .effects import spell_by_id
-
     if any(not p.used and spell_by_id(p.spell).summons for p in c.prepared):
         return True
     for level, ids in c.known.items():
@@ -260,8 +255,6 @@ def check_end(duel: Duel) -> Outcome | None:
     breach = duel.rule_state.endings.breach
     if breach is not None and duel.rule_state.endings.ordinary_combat:
         # DU-2: the breaching side has lost already; the fight goes on as ordinary combat until it is over.
-        from .state import OUT_STATUSES
-
         standing: dict[str, list[str]] = {}
         for c in mains(duel):
             if c.status not in OUT_STATUSES and not c.ends_duel_condition():
@@ -482,8 +475,6 @@ def animals(duel: Duel) -> Gen:
 
 def disqualified_choices(duel: Duel) -> Gen:
     """MD-23: a disqualified participant (three or more) may keep out of it, or interfere and end it."""
-    from .state import Option
-
     for c in mains(duel):
         if not c.data.get("disqualified") or duel.outcome is not None:
             continue
@@ -540,8 +531,6 @@ def _leave_zone(duel: Duel, c: Combatant) -> None:
 
 def progress_check(duel: Duel) -> Gen:
     """DU-9 (and MD-25 in a mageduel): each participant still in says whether they go on."""
-    from .state import Option
-
     active = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
     mage = duel.kind == "mageduel"
     answers: dict[str, str] = {}
@@ -596,8 +585,6 @@ def new_duel(duel: Duel, first: Outcome, quitters: list[str]) -> Gen:
     The withdrawal's result stands and is logged as its own ``duel-result``; the final outcome lists it
     under ``earlier``. In a mageduel the ones who withdrew step out of the zone, so that nobody outside
     the new mageduel stands in it (MD-19)."""
-    from .state import Option
-
     remaining = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
     if len({c.side for c in remaining}) < 2:
         return False
@@ -689,8 +676,6 @@ def snapshot(duel: Duel) -> None:
 
 def restore(duel: Duel) -> None:
     """MD-20: hit points, nonlethal damage and ability points come back; the duel's spells vanish."""
-    from .effects import spell_by_id
-
     snap = duel.rule_state.endings.md20
     if snap is None:
         return
@@ -753,8 +738,6 @@ def on_end(duel: Duel, outcome: Outcome) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_on_event
-
     prev_end = hooks.check_end
     prev_start = hooks.round_start
     prev_on_end = hooks.on_end

@@ -64,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
+from .core import OUT_STATUSES, Option, Outcome  # re-exported: the value types live in core
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks
@@ -79,21 +80,6 @@ Gen = Generator["Ask", str, Any]
 ASK, ALWAYS, NEVER = "ask", "always", "never"
 REACTION_KINDS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
 
-#: Combatant statuses that take a participant out of the fight.
-OUT_STATUSES = frozenset(
-    {
-        "dead",
-        "slain",
-        "unconscious",
-        "petrified",
-        "expelled",
-        "withdrawn",
-        "excluded",
-        "disqualified",
-        "dying",
-    }
-)
-
 
 class IllegalDecision(ValueError):
     """A decision that is not legal now; the duel is unchanged."""
@@ -101,15 +87,6 @@ class IllegalDecision(ValueError):
 
 class EngineError(RuntimeError):
     """The rules reached a state they cannot go on from (a bug or exhausted scripted dice)."""
-
-
-@dataclass(slots=True)
-class Option:
-    """One legal choice. ``id`` is its stable notation; ``data`` what the rules need to know about it."""
-
-    id: str
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -143,34 +120,6 @@ class Ask:
     @property
     def option_ids(self) -> list[str]:
         return [o.id for o in self.options]
-
-
-@dataclass(slots=True)
-class Outcome:
-    """How the duel ended: ``winners`` and ``losers`` are combatant ids; a tie has no winner."""
-
-    reason: str
-    winners: list[str] = field(default_factory=list)
-    losers: list[str] = field(default_factory=list)
-    tie: bool = False
-    clauses: tuple[str, ...] = ()
-    text: str = ""
-    #: DU-9: the results of the duels that ended before this one, when those who remained fought on in a
-    #: new, separate duel (oldest first).
-    earlier: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "reason": self.reason,
-            "winners": self.winners,
-            "losers": self.losers,
-            "tie": self.tie,
-            "clauses": list(self.clauses),
-            "text": self.text,
-        }
-        if self.earlier:
-            out["earlier"] = self.earlier
-        return out
 
 
 @dataclass(slots=True)

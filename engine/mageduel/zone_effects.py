@@ -24,6 +24,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from . import geometry
+from .hooks import add_legal, add_on_event
+from .items import spell_attacks_directly
+from .spells.catalogue import get as spell_by_id
+
 if TYPE_CHECKING:
     from .events import Event
     from .hooks import Hooks
@@ -65,8 +70,6 @@ def in_mageduel(duel: Duel) -> bool:
 def _spell(sid: str | None) -> Any:
     if not sid:
         return None
-    from .effects import spell_by_id
-
     try:
         return spell_by_id(sid)
     except KeyError:
@@ -202,8 +205,6 @@ def item_attack(option: Option, target_sides: list[str], actor_side: str) -> boo
         return True
     if option.kind != "cast" or not any(side != actor_side for side in target_sides):
         return False
-    from .items import spell_attacks_directly
-
     spell = _spell(option.data.get("spell"))
     return spell is None or spell_attacks_directly(spell)
 
@@ -253,8 +254,6 @@ def on_event(duel: Duel, e: Event) -> None:
         c = duel.by_id[e.actor]
         if c.summoned_by is not None and not duel.zone.holds(c.pos):
             frm = tuple(e.data.get("from", c.pos))
-            from . import geometry
-
             c.pos = geometry.rounded(duel.zone.confine(frm, c.pos))  # type: ignore[arg-type]
             duel.emit("confined", c.id, {"at": list(c.pos)}, ("MD-11",))
     elif kind == "ability" and e.data.get("ability") == "con":
@@ -266,8 +265,6 @@ def on_event(duel: Duel, e: Event) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_legal, add_on_event
-
     prev_filter = hooks.filter_area
     prev_damage = hooks.transform_damage
     prev_ability = hooks.transform_ability
