@@ -55,3 +55,18 @@ def test_importing_the_package_loads_no_submodule():
     code = "import sys, mageduel; print(sorted(m for m in sys.modules if m.startswith('mageduel.')))"
     out = subprocess.run([sys.executable, "-c", code], text=True, capture_output=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_duel_module_loads_the_rule_modules_only_with_the_first_duel():
+    """The page's boot imports mageduel.state long before a duel starts (issue 15): the rule modules load
+    with the first duel, as when they were found by name."""
+    code = (
+        "import sys, mageduel, mageduel.state\n"
+        "rules = ('rules', 'terms', 'rite', 'duel_actions', 'zone_effects', 'endings')\n"
+        "before = [m for m in rules if 'mageduel.' + m in sys.modules]\n"
+        "mageduel.new_duel(mageduel.duel_scenario('maelis', 'tobin'), mageduel.Seeded(1))\n"
+        "after = [m for m in rules if 'mageduel.' + m in sys.modules]\n"
+        "print(before, after)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], text=True, capture_output=True, check=True).stdout
+    assert out.strip() == "[] ['rules', 'terms', 'rite', 'duel_actions', 'zone_effects', 'endings']"

@@ -68,10 +68,10 @@ from .core import OUT_STATUSES, Option, Outcome  # re-exported: the value types 
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks
-from .rules import RuleState, build_hooks
 
 if TYPE_CHECKING:
     from .combatant import Combatant
+    from .rules import RuleState
     from .scenario import Scenario
     from .views import View
 
@@ -193,6 +193,10 @@ class Duel:
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
         from .combatant import build_bystanders, build_combatants
 
+        # Here, not at the top: the page's boot imports this module long before the first duel, and the
+        # rule modules load with it (issue 15), as they did when hooks found them by name.
+        from .rules import RuleState, build_hooks
+
         self.scenario = scenario
         self.dice = dice
         self._dice_initial = dice.fresh()
@@ -222,7 +226,7 @@ class Duel:
         self.error: str | None = None
         #: Each rule module's own typed state (``rules.RuleState``: ``rite``, ``duel_actions``,
         #: ``zone_effects``, ``endings``).
-        self.rule_state = RuleState()
+        self.rule_state: RuleState = RuleState()
         #: The last decision taken: whose it was (a summoned creature's, decided by its summoner) and the
         #: option itself, with what its offer said of it (``breaks_terms``, ``disqualifies``).
         self.taken: tuple[str, Option] | None = None
