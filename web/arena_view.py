@@ -5,7 +5,7 @@ engine's public API (scenario, characters, zone, ``state.new_duel``).
 >>> view = default_view("en")
 >>> (view.width, view.minimum, view.maximum), [t.name for t in view.tokens]
 ((28, 28, 245), ['Maëlis Duskfen', 'Tobin Ashgale'])
->>> from mageduel.scenario import duel_scenario
+>>> from mageduel import duel_scenario
 >>> duel = view_of(duel_scenario("ilse", "kael", "duel"), "en")
 >>> duel.kind, duel.width, [(t.x, t.y) for t in duel.tokens]
 ('duel', 35, [(15.0, 0.0), (15.0, 30.0)])
@@ -18,10 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from mageduel.dice import Seeded
-from mageduel.scenario import Scenario
-from mageduel.state import new_duel
-from mageduel.zone import Zone, size_bounds
+from mageduel import Scenario, Seeded, Zone, new_duel, size_bounds
 
 from web.arena import ArenaView, Token
 
@@ -75,6 +72,6 @@ FIRST_PAIR = ("maelis", "tobin")
 
 
 def default_view(lang: str = "en") -> ArenaView:
-    from mageduel.scenario import duel_scenario
+    from mageduel import duel_scenario
 
     return view_of(duel_scenario(*FIRST_PAIR), lang)

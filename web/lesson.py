@@ -29,9 +29,10 @@ SLICE = 120
 
 
 def _lessons() -> Any:
-    from mageduel import lessons
+    """The engine's public API, imported on first use (the page's boot does not load the lessons)."""
+    import mageduel
 
-    return lessons
+    return mageduel
 
 
 def parse_progress(raw: str | None) -> dict[str, int]:
@@ -50,8 +51,8 @@ def parse_progress(raw: str | None) -> dict[str, int]:
 def lesson_for_clause(clause_id: str) -> str | None:
     """The first level that teaches ``clause_id`` (a ``<stage>-<level>`` name), if any."""
     lessons = _lessons()
-    for ref in lessons.refs():
-        if clause_id in lessons.level(ref).teaches:
+    for ref in lessons.lesson_refs():
+        if clause_id in lessons.lesson(ref).teaches:
             return ref
     return None
 
@@ -75,14 +76,14 @@ class Tutor:
         """Start level ``ref``; False (and the list) if there is no such level."""
         lessons = _lessons()
         try:
-            lessons.level(ref)
+            lessons.lesson(ref)
         except KeyError:
             self.ref = None
             self.play = None
             self.effects.append(("hash", "lessons"))
             return False
         self.ref = ref
-        self.play = lessons.LessonPlay(lessons.level(ref), slice=SLICE)
+        self.play = lessons.LessonPlay(lessons.lesson(ref), slice=SLICE)
         self.wrong = None
         self.hint = False
         self.effects.append(("hash", f"lesson={ref}"))
@@ -133,7 +134,7 @@ class Tutor:
             self.open(self.ref)
 
     def next_ref(self) -> str | None:
-        refs = _lessons().refs()
+        refs = _lessons().lesson_refs()
         if self.ref is None:
             return refs[0]
         i = refs.index(self.ref)
@@ -141,7 +142,7 @@ class Tutor:
 
     def next_unsolved(self) -> str:
         """Where "Start" leads: the first level without a star yet (the first one when all have some)."""
-        refs = _lessons().refs()
+        refs = _lessons().lesson_refs()
         return next((r for r in refs if not self.progress.get(r)), refs[0])
 
     def go_next(self) -> None:
@@ -159,7 +160,7 @@ class Tutor:
 def render_menu(tutor: Tutor, lang: str) -> str:
     lessons = _lessons()
     stages = []
-    for si, stage in enumerate(lessons.book().stages, 1):
+    for si, stage in enumerate(lessons.lesson_book().stages, 1):
         items = []
         for li, lv in enumerate(stage.levels, 1):
             ref = f"{si}-{li}"
@@ -174,7 +175,7 @@ def render_menu(tutor: Tutor, lang: str) -> str:
             f'<ol class="lesson-levels">{"".join(items)}</ol></section>'
         )
     done = sum(1 for v in tutor.progress.values() if v)
-    total = len(lessons.refs())
+    total = len(lessons.lesson_refs())
     first = tutor.next_unsolved()
     return (
         '<section class="screen lessons" data-screen="lessons" aria-labelledby="lessons-title">'
@@ -206,7 +207,7 @@ def render_level(tutor: Tutor, lang: str) -> str:
     assert p is not None and tutor.ref is not None
     lessons = _lessons()
     lv = p.level
-    stage = lessons.stage_of(tutor.ref)
+    stage = lessons.lesson_stage(tutor.ref)
     names = _names(p, lang)
     view = localize(p.view(), names)
     said = column(tutor, lang, names, view, PAGE)

@@ -17,24 +17,24 @@ from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+import mageduel as md
+
 
 class InputError(Exception):
     """Bad input: the message says what and where."""
 
 
 def _cut(value: object) -> str:
-    from .bounds import cut
 
-    return cut(value)
+    return md.cut(value)
 
 
 def _read_json(path: str) -> Any:
-    from .bounds import MAX_TEXT, BoundsError, load_json
 
     p = Path(path)
     path = path if len(path) <= 80 else _cut(path)
     try:
-        if p.stat().st_size > 4 * MAX_TEXT:  # refused before reading: not even loaded into memory
+        if p.stat().st_size > 4 * md.MAX_TEXT:  # refused before reading: not even loaded into memory
             raise InputError(f"{path}: {p.stat().st_size:,} bytes, more than a game file may hold")
         text = p.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -44,18 +44,17 @@ def _read_json(path: str) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"{path}: cannot be read ({_cut(str(exc))})") from None
     try:
-        return load_json(text, "file")
-    except BoundsError as exc:
+        return md.load_json(text, "file")
+    except md.BoundsError as exc:
         raise InputError(f"{path}: {exc}") from None
 
 
 def _validate(model: type[BaseModel], data: Any, what: str) -> Any:
-    from .bounds import refusal
 
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        raise InputError(refusal(exc, what)) from None
+        raise InputError(md.refusal(exc, what)) from None
     except RecursionError:
         raise InputError(f"invalid {what}: nested too deep") from None
 
@@ -104,23 +103,20 @@ def _percentile(values: list[int], q: float) -> float:
 def _deciders(name: str, seed: int) -> Any:
     """A function ``(duel) -> option id`` for ``--policy``: a whole-duel policy (random, greedy) or the
     computer opponent at a level, one per player, each seeing only its own view (MD-26)."""
-    from . import ai
-    from .dice import SplitMix64
-    from .policies import make
 
     if name in AI_LEVELS:
-        seeds = SplitMix64(seed)
-        players: dict[str, ai.Opponent] = {}
+        seeds = md.SplitMix64(seed)
+        players: dict[str, md.Opponent] = {}
 
         def choose(duel: Any) -> str:
             p = duel.pending.player
             if p not in players:
-                players[p] = ai.Opponent(name, seeds.next_u64())
+                players[p] = md.Opponent(name, seeds.next_u64())
             return players[p].choose(duel.view(p))
 
         return choose
     try:
-        policy = make(name, seed)
+        policy = md.make_policy(name, seed)
     except ValueError:
         raise InputError(
             f"--policy: unknown policy {name!r}: use random, greedy, {', '.join(AI_LEVELS)}"
@@ -129,14 +125,12 @@ def _deciders(name: str, seed: int) -> Any:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from . import roster
-    from .dice import SplitMix64
 
     for who in (args.a, args.b):
         try:
-            roster.get(who)
+            md.premade(who)
         except KeyError:
-            raise InputError(f"unknown character {_cut(who)}; known: {', '.join(roster.ids())}") from None
+            raise InputError(f"unknown character {_cut(who)}; known: {', '.join(md.premade_ids())}") from None
     if not 1 <= args.games <= 10_000_000:
         raise InputError(f"--games: give 1 to 10,000,000 games, not {_cut(args.games)}")
     if not 0 <= args.seed < 2**64:
@@ -146,7 +140,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _deciders(args.policy, 0)  # names a bad --policy before any duel is played
     if args.progress_check is None:
         args.progress_check = args.policy in AI_LEVELS  # the computer plays as in the page
-    seeds = SplitMix64(args.seed)
+    seeds = md.SplitMix64(args.seed)
     games = []
     for _ in range(args.games):
         dice_seed = seeds.next_u64()
@@ -207,14 +201,11 @@ _SCENARIOS: dict[tuple[str, str, str, bool], Any] = {}
 def _simulate_one(game: tuple[str, str, str, str, bool, int, int]) -> tuple[int, str, str | None] | str:
     """One simulated duel from its seeds: (rounds, end reason, "a", "b" or None for a draw), or the
     engine's error as text (so it crosses a process boundary)."""
-    from .dice import Seeded
-    from .scenario import duel_scenario
-    from .state import EngineError, new_duel
 
     a, b, kind, policy, progress_check, dice_seed, pol_seed = game
     key = (a, b, kind, progress_check)
     if key not in _SCENARIOS:
-        scenario = duel_scenario(a, b, kind)  # type: ignore[arg-type]
+        scenario = md.duel_scenario(a, b, kind)  # type: ignore[arg-type]
         if progress_check:
             # DU-9 / MD-25 as the page plays them: each round starts with go on, withdraw or declare a draw.
             terms = scenario.terms.model_copy(update={"progress_check": True})
@@ -222,14 +213,14 @@ def _simulate_one(game: tuple[str, str, str, str, bool, int, int]) -> tuple[int,
         _SCENARIOS[key] = scenario
     choose = _deciders(policy, pol_seed)
     try:
-        duel = new_duel(_SCENARIOS[key], Seeded(dice_seed))
+        duel = md.new_duel(_SCENARIOS[key], md.Seeded(dice_seed))
         n = 0
         while duel.pending is not None:
             duel.apply(duel.pending.player, choose(duel))
             n += 1
             if n > 100_000:
                 return "a simulated duel did not end after 100000 decisions"
-    except EngineError as exc:
+    except md.EngineError as exc:
         return str(exc)
     out = duel.outcome
     assert out is not None
@@ -239,7 +230,6 @@ def _simulate_one(game: tuple[str, str, str, str, bool, int, int]) -> tuple[int,
 
 
 def _read_decisions(path: str) -> list[str]:
-    from .notation import parse_decision
 
     try:
         lines = Path(path).read_text(encoding="utf-8").splitlines()
@@ -253,7 +243,7 @@ def _read_decisions(path: str) -> list[str]:
         if not line:
             continue
         try:
-            parse_decision(line)
+            md.parse_decision(line)
         except ValueError as exc:
             raise InputError(f"{path}, line {i}: {exc}") from None
         out.append(line)
@@ -261,13 +251,6 @@ def _read_decisions(path: str) -> list[str]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .dice import Scripted, Seeded
-    from .events import EventModel
-    from .notation import parse_decision
-    from .policies import make
-    from .replay import record
-    from .scenario import Scenario
-    from .state import EngineError, IllegalDecision, new_duel
 
     data = _read_json(args.scenario)
     if isinstance(data, dict) and ("decisions" in data or "dice" in data):
@@ -277,7 +260,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         )
     if not 0 <= args.seed < 2**64:
         raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(args.seed)}")
-    scenario = _validate(Scenario, data, "scenario")
+    scenario = _validate(md.Scenario, data, "scenario")
     if args.dice is not None:
         parts = [x.strip() for x in args.dice.split(",") if x.strip()]
         if not parts or any(not x.isdigit() or len(x) > 3 for x in parts):
@@ -288,46 +271,45 @@ def cmd_play(args: argparse.Namespace) -> int:
         results = [int(x) for x in parts]
         if any(not 1 <= r <= 100 for r in results) or len(results) > 200_000:
             raise InputError("--dice: every result is a die's face, 1 to 100 (at most 200,000 of them)")
-        source: Any = Scripted(results)
+        source: Any = md.Scripted(results)
     else:
-        source = Seeded(args.seed)
+        source = md.Seeded(args.seed)
     decisions = _read_decisions(args.decisions) if args.decisions else []
-    policy = make(args.policy, args.seed)
+    policy = md.make_policy(args.policy, args.seed)
     printed = 0
     try:
-        duel = new_duel(scenario, source)
+        duel = md.new_duel(scenario, source)
         for n, line in enumerate(decisions, start=1):
             if duel.pending is None:
                 raise InputError(f"decision {n} ({_cut(line)}): the duel is already over")
-            player, option = parse_decision(line)
+            player, option = md.parse_decision(line)
             try:
                 duel.apply(player, option)
-            except IllegalDecision as exc:
+            except md.IllegalDecision as exc:
                 for e in duel.events[printed:]:
-                    _print(EventModel.from_event(e).model_dump())
+                    _print(md.EventModel.from_event(e).model_dump())
                 print(_line(f"decision {n} ({_cut(line)}) is illegal: {exc}"), file=sys.stderr)
                 return 1
         while duel.pending is not None:
             duel.apply(duel.pending.player, policy.choose(duel))
-    except EngineError as exc:
+    except md.EngineError as exc:
         raise InputError(str(exc)) from None
     for e in duel.events[printed:]:
-        _print(EventModel.from_event(e).model_dump())
+        _print(md.EventModel.from_event(e).model_dump())
     _print({"outcome": duel.outcome.to_dict() if duel.outcome else None, "rounds": duel.round})
     if args.save:
         try:
-            Path(args.save).write_text(record(duel).model_dump_json(indent=1), encoding="utf-8")
+            Path(args.save).write_text(md.record(duel).model_dump_json(indent=1), encoding="utf-8")
         except OSError as exc:
             raise InputError(f"--save {_cut(args.save)}: cannot write ({_cut(str(exc))})") from None
     return 0
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from .replay import Replay, verify
 
-    replay = _validate(Replay, _read_json(args.file), "replay")
+    replay = _validate(md.Replay, _read_json(args.file), "replay")
     try:
-        check = verify(replay)
+        check = md.verify(replay)
     except ValueError as exc:
         raise InputError(str(exc)) from None
     _print(check.to_dict())
@@ -338,13 +320,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from .character import Character
-    from .replay import Replay
-    from .scenario import Scenario
 
     data = _read_json(args.file)
     kind = _kind_of(data)
-    model = {"scenario": Scenario, "character": Character, "replay": Replay}[kind]
+    model = {"scenario": md.Scenario, "character": md.Character, "replay": md.Replay}[kind]
     _validate(model, data, kind)
     _print({"ok": True, "kind": kind})
     return 0
@@ -352,32 +331,20 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 def schemas() -> dict[str, Any]:
     """The JSON Schema of every boundary model, by name."""
-    from .character import Character
-    from .creatures import CreatureCatalogue
-    from .dice import DiceSpec
-    from .events import EventModel
-    from .lessons.model import LessonBook
-    from .replay import Replay
-    from .roster import Roster
-    from .scenario import Scenario
-    from .showcases import Showcases
-    from .spells.model import SpellCatalogue
-    from .terms import Terms
-    from .views import View
 
     return {
-        "scenario": Scenario.model_json_schema(),
-        "character": Character.model_json_schema(),
-        "replay": Replay.model_json_schema(),
-        "event": EventModel.model_json_schema(),
-        "view": View.model_json_schema(),
-        "terms": Terms.model_json_schema(),
-        "dice": TypeAdapter(DiceSpec).json_schema(),
-        "spells": SpellCatalogue.model_json_schema(),
-        "creatures": CreatureCatalogue.model_json_schema(),
-        "roster": Roster.model_json_schema(),
-        "showcases": Showcases.model_json_schema(),
-        "lessons": LessonBook.model_json_schema(),
+        "scenario": md.Scenario.model_json_schema(),
+        "character": md.Character.model_json_schema(),
+        "replay": md.Replay.model_json_schema(),
+        "event": md.EventModel.model_json_schema(),
+        "view": md.View.model_json_schema(),
+        "terms": md.Terms.model_json_schema(),
+        "dice": TypeAdapter(md.DiceSpec).json_schema(),
+        "spells": md.SpellCatalogue.model_json_schema(),
+        "creatures": md.CreatureCatalogue.model_json_schema(),
+        "roster": md.Roster.model_json_schema(),
+        "showcases": md.Showcases.model_json_schema(),
+        "lessons": md.LessonBook.model_json_schema(),
     }
 
 
@@ -393,10 +360,9 @@ def cmd_schema(args: argparse.Namespace) -> int:
 
 
 def cmd_roster(args: argparse.Namespace) -> int:
-    from . import roster
 
     out = []
-    for c in roster.all():
+    for c in md.premades():
         d = c.derived()
         out.append(
             {
@@ -416,23 +382,20 @@ def cmd_roster(args: argparse.Namespace) -> int:
 
 def cmd_lessons(args: argparse.Namespace) -> int:
     """The rules tutorial: list the levels, or (``--check``) play every level as a test."""
-    from . import lessons
 
     try:
-        lessons.book()
+        md.lesson_book()
     except ValidationError as exc:
-        from .bounds import refusal
-
-        raise InputError(refusal(exc, "lessons file")) from None
+        raise InputError(md.refusal(exc, "lessons file")) from None
     if not args.check:
         out = [
             {
                 "level": ref,
-                "id": f"{lessons.stage_of(ref).id}/{lessons.level(ref).id}",
-                "title": lessons.level(ref).title.model_dump(),
-                "teaches": lessons.level(ref).teaches,
+                "id": f"{md.lesson_stage(ref).id}/{md.lesson(ref).id}",
+                "title": md.lesson(ref).title.model_dump(),
+                "teaches": md.lesson(ref).teaches,
             }
-            for ref in lessons.refs()
+            for ref in md.lesson_refs()
         ]
         if args.json:
             _print(out)
@@ -442,9 +405,8 @@ def cmd_lessons(args: argparse.Namespace) -> int:
                     f"{row['level']:>5}  {row['id']:<28} {row['title']['en']}  ({', '.join(row['teaches'])})"
                 )
         return 0
-    from .lessons.check import check_all
 
-    report = check_all()
+    report = md.check_lessons()
     for r in report.levels:
         mark = "ok" if not r.failures else "FAIL"
         line = f"{r.ref:>5}  {r.id:<22} {mark:<4} {r.decisions} decision(s); shows {', '.join(r.clauses)}"
@@ -481,7 +443,6 @@ def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
-    from .soak import Summary, soak
 
     if not 1 <= args.duels <= 10_000_000:
         raise InputError(f"--duels: give 1 to 10,000,000 duels, not {_cut(str(args.duels))}")
@@ -490,19 +451,19 @@ def cmd_soak(args: argparse.Namespace) -> int:
     if not 1 <= args.twin_every <= args.duels:
         raise InputError(f"--twin-every: give 1 to --duels ({args.duels}), not {args.twin_every}")
     if args.digests:
-        for d in soak(args.duels, args.seed, check=False, every=args.twin_every).digests:
+        for d in md.run_soak(args.duels, args.seed, check=False, every=args.twin_every).digests:
             print(d)
         return 0
     twin = None if args.no_twin else _soak_twin(args)
     start = time.perf_counter()
 
-    def progress(s: Summary) -> None:
+    def progress(s: md.SoakSummary) -> None:
         elapsed = time.perf_counter() - start
         line = {**s.to_dict(), "elapsed_s": round(elapsed, 1), "duels_per_s": round(s.duels / elapsed, 2)}
         line.pop("first_findings", None)
         print(json.dumps({"progress": line}), file=sys.stderr, flush=True)
 
-    summary = soak(args.duels, args.seed, progress=progress, progress_every=args.progress)
+    summary = md.run_soak(args.duels, args.seed, progress=progress, progress_every=args.progress)
     elapsed = time.perf_counter() - start
     out = summary.to_dict()
     out["elapsed_s"] = round(elapsed, 1)
@@ -629,6 +590,5 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _line(message: str) -> str:
-    from .bounds import one_line
 
-    return one_line(message)
+    return md.one_line(message)

@@ -16,11 +16,14 @@ The core (``actions``, ``reactions``) runs initiative, the turn options and the 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import checks
 from .conditions import Condition
+from .core import Option
 from .events import RollPurpose
+from .hooks import add_legal, add_on_event
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -34,6 +37,34 @@ if TYPE_CHECKING:
 ATTITUDES = ("hostile", "unfriendly", "indifferent", "friendly", "helpful")
 ATTITUDE_DC = {"hostile": 20, "unfriendly": 15, "indifferent": 10, "friendly": 15, "helpful": 20}
 ATTITUDE_MORALE = {"hostile": -2, "unfriendly": -1, "indifferent": 0, "friendly": 1, "helpful": 2}
+
+
+@dataclass(slots=True)
+class Crowd:
+    """DU-30: the crowd's attitude toward each side, and each side's victory points left."""
+
+    attitude: dict[str, str]
+    vp: dict[str, int]
+
+
+@dataclass(slots=True)
+class Performance:
+    """DU-30: the successful duel actions of this round that may earn a performance combat check."""
+
+    #: Who declared a duel counterspell whose result is not known yet.
+    counter: str | None = None
+    #: A dodger and the attacker they dodge, until that attack misses (or the save succeeds).
+    dodges: dict[str, Any] = field(default_factory=dict)
+    #: (who, which duel action) offered a check at the next chance.
+    pending: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DuelActionsState:
+    """What the duel actions keep during a duel (``duel.rule_state.duel_actions``)."""
+
+    crowd: Crowd | None = None
+    performance: Performance | None = None
 
 
 # --- DU-10 -----------------------------------------------------------------------------------------------
@@ -62,7 +93,7 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     kind = option.kind
     if kind not in ("cast", "attack", "full-attack", "bull-rush", "touch"):
         return None  # moves, steps and the rest affect nobody (checked first: they are most options)
-    if duel.data.get("ordinary_combat") or duel.phase == "preparation":
+    if duel.rule_state.endings.ordinary_combat or duel.phase == "preparation":
         return None
     for t in option.data.get("targets", ()):
         if is_outsider(duel, t):
@@ -87,45 +118,47 @@ def performance_parts(c: Combatant) -> list[tuple[str, int]]:
     return [("Cha", checks.ability_mod(c.ability("cha"))), ("BAB", c.bab)]
 
 
-def _crowd(duel: Duel) -> dict[str, Any]:
-    crowd = duel.data.get("crowd")
-    if crowd is None:
+def _crowd(duel: Duel) -> Crowd:
+    mine = duel.rule_state.duel_actions
+    if mine.crowd is None:
         sides = sorted({c.side for c in duel.participants if c.summoned_by is None})
         vp = getattr(duel.terms, "victory_points", 1)
-        crowd = {"attitude": dict.fromkeys(sides, "indifferent"), "vp": dict.fromkeys(sides, vp)}
-        duel.data["crowd"] = crowd
-    return crowd
+        mine.crowd = Crowd(attitude=dict.fromkeys(sides, "indifferent"), vp=dict.fromkeys(sides, vp))
+    return mine.crowd
 
 
 def note_success(duel: Duel, e: Event) -> None:
     """DU-30: remember successful duel counterspells, dodges and efforts of this round."""
     kind = e.kind
-    track = duel.data.setdefault("du30", {"counter": None, "dodges": {}, "pending": []})
+    mine = duel.rule_state.duel_actions
+    if mine.performance is None:
+        mine.performance = Performance()
+    track = mine.performance
     if kind == "duel-counter":
-        track["counter"] = e.actor
-    elif kind == "countered" and track["counter"] == e.actor:
-        track["pending"].append((e.actor, "duel counterspell"))
-        track["counter"] = None
+        track.counter = e.actor
+    elif kind == "countered" and track.counter == e.actor:
+        track.pending.append((e.actor, "duel counterspell"))
+        track.counter = None
     elif kind == "counter-fails":
-        track["counter"] = None
+        track.counter = None
     elif kind == "dodge":
-        track["dodges"][e.actor] = e.data.get("attacker")
-    elif kind == "miss" and e.data.get("target") in track["dodges"]:
+        track.dodges[e.actor] = e.data.get("attacker")
+    elif kind == "miss" and e.data.get("target") in track.dodges:
         dodger = e.data["target"]
-        if track["dodges"].pop(dodger) == e.actor:
-            track["pending"].append((dodger, "duel dodge"))
-    elif kind == "roll" and e.actor in track["dodges"] and e.data.get("purpose", "").startswith("ref save"):
-        track["dodges"].pop(e.actor)
+        if track.dodges.pop(dodger) == e.actor:
+            track.pending.append((dodger, "duel dodge"))
+    elif kind == "roll" and e.actor in track.dodges and e.data.get("purpose", "").startswith("ref save"):
+        track.dodges.pop(e.actor)
         if e.data.get("outcome") == "success":
-            track["pending"].append((e.actor, "duel dodge"))
+            track.pending.append((e.actor, "duel dodge"))
     elif kind in ("effort-delays", "effort"):
-        track["pending"].append((e.actor, "duel effort"))
+        track.pending.append((e.actor, "duel effort"))
 
 
 def set_attitude(duel: Duel, side: str, attitude: str) -> None:
     """The crowd's attitude toward ``side``, with its morale modifier on the side's attacks and saves."""
     crowd = _crowd(duel)
-    crowd["attitude"][side] = attitude
+    crowd.attitude[side] = attitude
     value = ATTITUDE_MORALE[attitude]
     for c in duel.participants:
         if c.side != side:
@@ -148,17 +181,15 @@ def set_attitude(duel: Duel, side: str, attitude: str) -> None:
 
 def performance_checks(duel: Duel) -> Gen:
     """DU-30: offer each pending success a performance combat check for one victory point."""
-    from .state import Option
-
-    track = duel.data.get("du30")
-    if not track or not track["pending"]:
+    track = duel.rule_state.duel_actions.performance
+    if track is None or not track.pending:
         return
-    pending, track["pending"] = track["pending"], []
-    track["dodges"] = {}
+    pending, track.pending = track.pending, []
+    track.dodges = {}
     crowd = _crowd(duel)
     for cid, what in pending:
         c = duel.by_id.get(cid)
-        if c is None or c.status != "active" or crowd["vp"].get(c.side, 0) < 1:
+        if c is None or c.status != "active" or crowd.vp.get(c.side, 0) < 1:
             continue
         opts = [Option("perform", "rite:perform", {"after": what}), Option("pass", "pass", {})]
         ans = yield from duel.ask(
@@ -169,8 +200,8 @@ def performance_checks(duel: Duel) -> Gen:
         )
         if ans != "perform":
             continue
-        crowd["vp"][c.side] -= 1
-        attitude = crowd["attitude"][c.side]
+        crowd.vp[c.side] -= 1
+        attitude = crowd.attitude[c.side]
         dc = ATTITUDE_DC[attitude]
         r = yield from duel.check(
             cid,
@@ -184,7 +215,7 @@ def performance_checks(duel: Duel) -> Gen:
         new = attitude
         if r.success:
             if attitude == "helpful":
-                crowd["vp"][c.side] += 1
+                crowd.vp[c.side] += 1
             else:
                 new = ATTITUDES[i + 1]
         elif r.total <= dc - 5 and i > 0:
@@ -192,13 +223,11 @@ def performance_checks(duel: Duel) -> Gen:
         if new != attitude:
             set_attitude(duel, c.side, new)
         duel.emit(
-            "crowd", cid, {"side": c.side, "attitude": new, "victory_points": crowd["vp"][c.side]}, ("DU-30",)
+            "crowd", cid, {"side": c.side, "attitude": new, "victory_points": crowd.vp[c.side]}, ("DU-30",)
         )
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_legal, add_on_event
-
     add_legal(hooks, legal)
     if not scenario.terms.performance_combat:
         return
@@ -217,8 +246,8 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
         yield from prev_after(duel)
         if duel.outcome is None and duel.phase != "preparation":
             yield from performance_checks(duel)
-        track = duel.data.get("du30")
-        if track:
-            track["dodges"] = {}  # a dodge answers one attack of this action, never a later one
+        track = duel.rule_state.duel_actions.performance
+        if track is not None:
+            track.dodges = {}  # a dodge answers one attack of this action, never a later one
 
     hooks.after_action = f_after_action

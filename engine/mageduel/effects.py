@@ -1779,7 +1779,7 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
         )
         if dmg.slay == "petrified":
             duel.add_condition(t.id, Condition("petrified", source=dmg.spell or "", clauses=("C-11",)))
-        elif duel.kind == "mageduel" and duel.data.get("md_started"):
+        elif duel.kind == "mageduel" and duel.rule_state.rite.md_started:
             t.status = "slain"  # MD-14: nobody dies in a mageduel
             duel.emit("status", t.id, {"status": "slain", "why": dmg.slay}, ("MD-14",))
         else:

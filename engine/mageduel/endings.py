@@ -10,8 +10,8 @@ Plugged into the state machine's hooks (``hooks.Hooks``):
 - ``round_start``: scenario interference (MD-19: someone walks in, an attack from outside), the animals'
   Will saves (MD-6), a disqualified participant's choice (MD-23), the progress check (DU-9 go on or
   withdraw; MD-25 declare a draw) when ``terms.progress_check`` is on.
-- ``legal`` + ``on_event``: an option marked as breaking the terms (``terms.legal``) or as an item attack
-  (``zone_effects.legal``, MD-13) has its consequence the moment it is taken.
+- ``on_event``: an option marked as breaking the terms (``terms.legal``) or as an item attack
+  (``zone_effects.legal``, MD-13) has its consequence the moment it is taken (``duel.taken``).
 - ``on_end``: MD-20, every participant gets back lost hit points and ability points and the duel's spells
   vanish; the final state shows it.
 
@@ -21,22 +21,64 @@ Time (MD-24, 600 rounds) is the core's ``options.max_rounds`` check, logged with
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import geometry
+from .core import OUT_STATUSES, Option, Outcome
 from .events import RollPurpose
+from .hooks import add_on_event
 from .rite import mains
+from .spells.catalogue import get as spell_by_id
 
 if TYPE_CHECKING:
     from .combatant import Combatant
     from .events import Event
     from .hooks import Hooks
     from .scenario import Scenario
-    from .state import Duel, Gen, Option, Outcome
+    from .state import Duel, Gen, Outcome
     from .zone import Zone
 
 #: Statuses that take a participant out of a mageduel for good.
 MAGEDUEL_OUT = frozenset({"slain", "expelled", "disqualified", "excluded", "withdrawn", "dead"})
+
+
+@dataclass(slots=True)
+class Breach:
+    """DU-2: who broke the terms, their side (which has lost), and the term broken."""
+
+    by: str
+    side: str
+    why: str
+
+
+@dataclass(slots=True)
+class EndingsState:
+    """What the endings keep during a duel (``duel.rule_state.endings``)."""
+
+    #: DU-2: the terms were broken (the first breach stands).
+    breach: Breach | None = None
+    #: DU-2: a plain duel whose terms were broken goes on as ordinary combat: no terms, no duel actions.
+    ordinary_combat: bool = False
+    duel_actions_off: bool = False
+    #: DU-2: the last round in which the breaching side attacked; a round without ends the fight.
+    aggressive_round: int | None = None
+    stood_down: bool = False
+    #: DU-5: who drew first blood (a summoned creature's summoner).
+    first_blood: str | None = None
+    #: MD-23 ruling: a one-on-one mageduel ends when one participant is disqualified.
+    dq_one_on_one: Outcome | None = None
+    #: DU-9: who withdrew from earlier duels, and those duels' results (oldest first).
+    left_earlier: list[str] = field(default_factory=list)
+    earlier_results: list[dict[str, Any]] = field(default_factory=list)
+    #: MD-6: the animals in the zone (name, Will bonus, still inside).
+    animals: list[dict[str, Any]] = field(default_factory=list)
+    #: MD-20: what every participant had when the mageduel began.
+    md20: dict[str, dict[str, Any]] | None = None
+    #: DU-2, MD-13: the decision whose mark was last looked at (each decision's mark acts once).
+    marks_seen: int | None = None
+
+
 #: MD-24: one hour.
 HOUR_ROUNDS = 600
 #: MD-15, MD-20: the six ability scores.
@@ -44,15 +86,13 @@ ABILITIES = ("str", "dex", "con", "int", "wis", "cha")
 
 
 def _outcome(**kw: Any) -> Outcome:
-    from .state import Outcome
-
     return Outcome(**kw)
 
 
 def contenders(duel: Duel) -> list[Combatant]:
     """The participants of the duel being fought: everyone but those who withdrew from an earlier one
     (DU-9's new, separate duel)."""
-    gone = duel.data.get("left_earlier")
+    gone = duel.rule_state.endings.left_earlier
     people = mains(duel)
     return [c for c in people if c.id not in gone] if gone else people
 
@@ -118,7 +158,7 @@ def _last_side(
 
 def mageduel_end(duel: Duel) -> Outcome | None:
     mark_mageduel_statuses(duel)
-    dq = duel.data.get("dq_one_on_one")
+    dq = duel.rule_state.endings.dq_one_on_one
     if dq is not None:
         return dq
     people = contenders(duel)
@@ -140,15 +180,13 @@ def mageduel_end(duel: Duel) -> Outcome | None:
 
 
 def plain_duel_end(duel: Duel) -> Outcome | None:
-    from .state import OUT_STATUSES
-
     terms = duel.terms
     people = contenders(duel)
     end = terms.end
     if end in ("first_blood", "first_hit", "hits"):
         need = {"first_blood": None, "first_hit": 1, "hits": terms.hits}[end]
         if end == "first_blood":
-            who = duel.data.get("first_blood")
+            who = duel.rule_state.endings.first_blood
             label = "drew first blood"
         else:
             # duel.hits: the core's count of successful attacks (after parries, images and miss chances).
@@ -190,8 +228,6 @@ def plain_duel_end(duel: Duel) -> Outcome | None:
 def proxy_sides(duel: Duel, people: list[Combatant]) -> dict[str, list[str]]:
     """DU-6, a duel of summoned creatures: a side stays in while one of its creatures stands or one of its
     casters, able to act, can still summon."""
-    from .state import OUT_STATUSES
-
     sides: dict[str, list[str]] = {}
     for c in people:
         able = c.status not in OUT_STATUSES and not c.ends_duel_condition()
@@ -204,8 +240,6 @@ def proxy_sides(duel: Duel, people: list[Combatant]) -> dict[str, list[str]]:
 def can_summon(c: Combatant) -> bool:
     """Whether ``c`` has a summoning spell left: prepared and unused, or known with a slot to cast it, or
     on an item with charges."""
-    from .effects import spell_by_id
-
     if any(not p.used and spell_by_id(p.spell).summons for p in c.prepared):
         return True
     for level, ids in c.known.items():
@@ -223,11 +257,9 @@ def check_end(duel: Duel) -> Outcome | None:
         return None
     if duel.phase in ("setup", "pre-fight", "preparation", "initiative"):
         return None
-    breach = duel.data.get("breach")
-    if breach is not None and duel.data.get("ordinary_combat"):
+    breach = duel.rule_state.endings.breach
+    if breach is not None and duel.rule_state.endings.ordinary_combat:
         # DU-2: the breaching side has lost already; the fight goes on as ordinary combat until it is over.
-        from .state import OUT_STATUSES
-
         standing: dict[str, list[str]] = {}
         for c in mains(duel):
             if c.status not in OUT_STATUSES and not c.ends_duel_condition():
@@ -242,51 +274,41 @@ def check_end(duel: Duel) -> Outcome | None:
     return plain_duel_end(duel)
 
 
-def breach_outcome(duel: Duel, breach: dict[str, Any]) -> Outcome:
+def breach_outcome(duel: Duel, breach: Breach) -> Outcome:
     people = contenders(duel)
-    losers = [c.id for c in people if c.side == breach["side"]]
-    winners = [c.id for c in people if c.side != breach["side"]]
+    losers = [c.id for c in people if c.side == breach.side]
+    winners = [c.id for c in people if c.side != breach.side]
     after = ""
-    if duel.data.get("ordinary_combat"):
+    if duel.rule_state.endings.ordinary_combat:
         after = " The fight went on as ordinary combat"
-        after += " until they stopped attacking." if duel.data.get("stood_down") else "."
+        after += " until they stopped attacking." if duel.rule_state.endings.stood_down else "."
     return _outcome(
         reason="breach",
         winners=winners,
         losers=losers,
         clauses=("DU-2",),
-        text=f"{duel.by_id[breach['by']].name} broke the terms ({breach['why']}) and lost the duel.{after}",
+        text=f"{duel.by_id[breach.by].name} broke the terms ({breach.why}) and lost the duel.{after}",
     )
 
 
 # --- consequences of marked options (DU-2, MD-13) ---------------------------------------------------------
 
 
-def record_marks(duel: Duel, actor_id: str, option: Option) -> None:
+def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
+    """The mark of the decision just taken, once: (actor, key, reason). The legality hooks mark an option
+    as they judge it (``breaks_terms``: ``terms.legal``; ``disqualifies``: ``zone_effects.legal``); the
+    mark travels with the option, and the duel keeps the option taken (``duel.taken``) with whose it was:
+    a summoned creature's, though its summoner decides."""
+    mine = duel.rule_state.endings
     n = len(duel.decisions)
-    if duel.data.get("marks_at") != n:
-        duel.data["marks_at"] = n
-        duel.data["marks"] = {}
+    if not n or duel.taken is None or mine.marks_seen == n:
+        return None
+    mine.marks_seen = n
+    actor, option = duel.taken
+    found = None
     for key in ("breaks_terms", "disqualifies"):
         if key in option.data:
-            # Keyed by who decides: a summoned creature's options are decided by its summoner, so the
-            # decision log names the summoner while the mark belongs to the creature.
-            c = duel.by_id.get(actor_id)
-            player = c.controller if c is not None and c.controller else actor_id
-            duel.data["marks"][(player, option.id)] = (actor_id, key, option.data[key])
-
-
-def taken_mark(duel: Duel) -> tuple[str, str, str] | None:
-    """The mark of the decision just taken, once: (actor, key, reason)."""
-    n = len(duel.decisions)
-    at = duel.data.get("marks_at")
-    if not n or at is None or at > n - 1 or duel.data.get("marks_seen") == n:
-        return None
-    duel.data["marks_seen"] = n
-    player, option_id = duel.decisions[-1]
-    found = duel.data.get("marks", {}).get((player, option_id))
-    if found is None:
-        return None
+            found = (actor, key, option.data[key])
     return found
 
 
@@ -299,7 +321,7 @@ def disqualify(duel: Duel, c: Combatant, why: str) -> None:
     if len(people) == 2:
         # MD-23 ruling: in a one-on-one mageduel the opponent of a disqualified participant wins.
         other = next(p for p in people if p.id != c.id)
-        duel.data["dq_one_on_one"] = _outcome(
+        duel.rule_state.endings.dq_one_on_one = _outcome(
             reason="disqualification",
             winners=[other.id],
             losers=[c.id],
@@ -310,23 +332,22 @@ def disqualify(duel: Duel, c: Combatant, why: str) -> None:
 
 def on_event(duel: Duel, e: Event) -> None:
     kind = e.kind
-    if duel.data.get("ordinary_combat") and aggression(duel, e):
-        duel.data["aggressive_round"] = duel.round
+    mine = duel.rule_state.endings
+    if mine.ordinary_combat and aggression(duel, e):
+        mine.aggressive_round = duel.round
     if kind == "rite" and e.data.get("step") == "begin":
         snapshot(duel)
         return
-    if kind == "damage" and duel.kind == "mageduel" and duel.data.get("md_started"):
+    if kind == "damage" and duel.kind == "mageduel" and duel.rule_state.rite.md_started:
         c = duel.by_id.get(e.actor or "")
         if c is not None and c.status not in MAGEDUEL_OUT and c.nonlethal > 0 and c.nonlethal >= c.hp:
             # MD-14: "slain" the moment nonlethal damage reaches current hit points.
             c.status = "slain"
             duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
-    if kind == "damage" and e.data.get("amount", 0) > 0 and "first_blood" not in duel.data:
+    if kind == "damage" and e.data.get("amount", 0) > 0 and mine.first_blood is None:
         by = e.data.get("by")
         if by in duel.by_id and e.actor in duel.by_id and duel.by_id[by].side != duel.by_id[e.actor].side:
-            duel.data["first_blood"] = duel.by_id[by].summoned_by or by  # DU-5: first hit point of damage
-    if "marks" not in duel.data:
-        return
+            mine.first_blood = duel.by_id[by].summoned_by or by  # DU-5: first hit point of damage
     mark = taken_mark(duel)
     if mark is None:
         return
@@ -334,25 +355,26 @@ def on_event(duel: Duel, e: Event) -> None:
     c = duel.by_id[actor]
     if key == "disqualifies" and c.status not in MAGEDUEL_OUT:
         disqualify(duel, c, why)
-    elif key == "breaks_terms" and "breach" not in duel.data:
-        duel.data["breach"] = {"by": actor, "side": c.side, "why": why}
+    elif key == "breaks_terms" and mine.breach is None:
+        mine.breach = Breach(by=actor, side=c.side, why=why)
         # The event cites the term that was broken too (DU-4 weapons, DU-6 summoning, DU-7 bans), as the
         # reason names it ("the terms allow only melee weapons (DU-4); breaking the terms loses the duel").
         broken = tuple(c for c in dict.fromkeys(re.findall(r"\((DU-\d+)\)", why)) if c != "DU-2")
         duel.emit("breach", actor, {"why": why, "loses": True}, ("DU-2", *broken))
         if duel.kind != "mageduel":
             # DU-2: ordinary combat from now on: no duel actions, no duel protections.
-            duel.data["ordinary_combat"] = True
-            duel.data["duel_actions_off"] = True
-            duel.data["aggressive_round"] = duel.round  # the breach itself was an attack
+            mine.ordinary_combat = True
+            mine.duel_actions_off = True
+            mine.aggressive_round = duel.round  # the breach itself was an attack
 
 
 def aggression(duel: Duel, e: Event) -> bool:
     """DU-2: an event by which the side that broke the terms keeps attacking: a weapon attack (its own or
     its creatures'), or a spell begun at someone of another side or at a point (an area, a summons)."""
-    breach = duel.data["breach"]
+    breach = duel.rule_state.endings.breach
+    assert breach is not None  # ordinary combat follows a breach
     c = duel.by_id.get(e.actor or "")
-    if c is None or c.side != breach["side"]:
+    if c is None or c.side != breach.side:
         return False
     if e.kind in ("attack", "aoo"):
         return True
@@ -366,13 +388,15 @@ def aggression(duel: Duel, e: Event) -> bool:
 def stand_down(duel: Duel) -> None:
     """DU-2: the fight goes on as ordinary combat only while the breaching side stays aggressive; a whole
     round in which it attacks nobody ends it (its loss stands)."""
-    if not duel.data.get("ordinary_combat") or duel.outcome is not None:
+    mine = duel.rule_state.endings
+    if not mine.ordinary_combat or duel.outcome is not None:
         return
-    if duel.data.get("aggressive_round") == duel.round:
+    if mine.aggressive_round == duel.round:
         return
-    duel.data["stood_down"] = True
-    duel.emit("stand-down", None, {"side": duel.data["breach"]["side"]}, ("DU-2",))
-    duel.end(breach_outcome(duel, duel.data["breach"]))
+    assert mine.breach is not None  # ordinary combat follows a breach
+    mine.stood_down = True
+    duel.emit("stand-down", None, {"side": mine.breach.side}, ("DU-2",))
+    duel.end(breach_outcome(duel, mine.breach))
 
 
 # --- round start: interference, animals, disqualified, progress -------------------------------------------
@@ -430,7 +454,7 @@ def animals(duel: Duel) -> Gen:
     """MD-6: animals inside the zone make a Will save each round (DC 15 + 1 per participant) or flee.
 
     An animal comes from a scenario event of kind "animal": it is inside from that round on."""
-    herd: list[dict[str, Any]] = duel.data.setdefault("animals", [])
+    herd = duel.rule_state.endings.animals
     for ev in scenario_events(duel, "animal"):
         herd.append({"name": getattr(ev, "who", None) or "an animal", "will": ev.will, "inside": True})
     if not any(a["inside"] for a in herd):
@@ -456,8 +480,6 @@ def animals(duel: Duel) -> Gen:
 
 def disqualified_choices(duel: Duel) -> Gen:
     """MD-23: a disqualified participant (three or more) may keep out of it, or interfere and end it."""
-    from .state import Option
-
     for c in mains(duel):
         if not c.data.get("disqualified") or duel.outcome is not None:
             continue
@@ -514,8 +536,6 @@ def _leave_zone(duel: Duel, c: Combatant) -> None:
 
 def progress_check(duel: Duel) -> Gen:
     """DU-9 (and MD-25 in a mageduel): each participant still in says whether they go on."""
-    from .state import Option
-
     active = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
     mage = duel.kind == "mageduel"
     answers: dict[str, str] = {}
@@ -570,8 +590,6 @@ def new_duel(duel: Duel, first: Outcome, quitters: list[str]) -> Gen:
     The withdrawal's result stands and is logged as its own ``duel-result``; the final outcome lists it
     under ``earlier``. In a mageduel the ones who withdrew step out of the zone, so that nobody outside
     the new mageduel stands in it (MD-19)."""
-    from .state import Option
-
     remaining = [c for c in mains(duel) if c.status == "active" and not c.data.get("disqualified")]
     if len({c.side for c in remaining}) < 2:
         return False
@@ -582,8 +600,9 @@ def new_duel(duel: Duel, first: Outcome, quitters: list[str]) -> Gen:
         agree = agree and ans == "new-duel"
     if not agree:
         return False
-    duel.data.setdefault("earlier_results", []).append(first.to_dict())
-    duel.data["left_earlier"] = [*duel.data.get("left_earlier", ()), *quitters]
+    mine = duel.rule_state.endings
+    mine.earlier_results.append(first.to_dict())
+    mine.left_earlier = [*mine.left_earlier, *quitters]
     duel.emit("duel-result", None, first.to_dict(), first.clauses)
     left: dict[str, list[float]] = {}
     if duel.zone is not None:
@@ -626,7 +645,7 @@ def round_start(duel: Duel) -> Gen:
         yield from disqualified_choices(duel)
         if duel.outcome is not None:
             return
-    if getattr(duel.terms, "progress_check", False) and not duel.data.get("ordinary_combat"):
+    if getattr(duel.terms, "progress_check", False) and not duel.rule_state.endings.ordinary_combat:
         yield from progress_check(duel)
 
 
@@ -657,14 +676,12 @@ def snapshot(duel: Duel) -> None:
         c.duel_counter_round = c.md_counter_round = c.aoo_round = -1
         for cond in c.conditions:
             cond.data["pre_duel"] = True
-    duel.data["md20"] = snap
+    duel.rule_state.endings.md20 = snap
 
 
 def restore(duel: Duel) -> None:
     """MD-20: hit points, nonlethal damage and ability points come back; the duel's spells vanish."""
-    from .effects import spell_by_id
-
-    snap = duel.data.get("md20")
+    snap = duel.rule_state.endings.md20
     if snap is None:
         return
     report: dict[str, dict[str, Any]] = {}
@@ -726,10 +743,7 @@ def on_end(duel: Duel, outcome: Outcome) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_on_event
-
     prev_end = hooks.check_end
-    prev_legal = hooks.legal
     prev_start = hooks.round_start
     prev_on_end = hooks.on_end
 
@@ -739,12 +753,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
             if out is not None:
                 return out
         return check_end(duel)
-
-    def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        if why is None and (option.data.get("breaks_terms") or option.data.get("disqualifies")):
-            record_marks(duel, actor_id, option)
-        return why
 
     def f_start(duel: Duel) -> Gen:
         yield from prev_start(duel)
@@ -762,7 +770,6 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
         stand_down(duel)
 
     hooks.check_end = f_end
-    hooks.legal = f_legal
     add_on_event(hooks, on_event)
     hooks.round_start = f_start
     hooks.on_end = f_on_end

@@ -6,9 +6,9 @@ plays a plain, sensible game, so the core works before the rules modules exist; 
 defining a module-level function ``install(hooks: Hooks, scenario: Scenario) -> None`` that replaces or wraps
 fields (keep the previous value to chain: ``prev = hooks.check_end; hooks.check_end = mine``).
 
-:func:`build_hooks` imports, in this order, ``mageduel.terms``, ``mageduel.rite``, ``mageduel.duel_actions``,
-``mageduel.zone_effects``, ``mageduel.endings`` and calls ``install`` on each that defines it. A module that
-does not exist or has no ``install`` is skipped.
+``rules.build_hooks`` composes them: it calls ``install`` on each module of the explicit, ordered list
+``rules.RULE_MODULES`` (terms, rite, duel_actions, zone_effects, endings). This module imports none of them,
+so a rule module may import it at its top.
 
 The hooks (``duel`` is the live ``state.Duel``; generator hooks may ``yield`` an ``state.Ask`` to ask a
 player something and receive the chosen option id back, exactly like the core does —
@@ -78,18 +78,14 @@ player something and receive the chosen option id back, exactly like the core do
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
     from .state import AbilityDamage, Damage, Duel, Option, Outcome
 
 Gen = Generator[Any, str, None]
-
-RULES_MODULES = ("terms", "rite", "duel_actions", "zone_effects", "endings")
 
 
 def _nothing(duel: Duel) -> Gen:
@@ -150,19 +146,3 @@ def add_on_event(hooks: Hooks, listener: Callable[[Duel, Any], None]) -> None:
         listener(duel, e)
 
     hooks.on_event = chained
-
-
-def build_hooks(scenario: Scenario) -> Hooks:
-    """The hooks for ``scenario``: defaults, then each rules module's ``install`` in :data:`RULES_MODULES`."""
-    hooks = Hooks()
-    for name in RULES_MODULES:
-        try:
-            module = importlib.import_module(f"mageduel.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name != f"mageduel.{name}":
-                raise
-            continue
-        install = getattr(module, "install", None)
-        if callable(install):
-            install(hooks, scenario)
-    return hooks

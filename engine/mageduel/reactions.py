@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 def _duel_actions(duel: Duel) -> bool:
     """X-2: duel actions are on by default; a mageduel is a duel (X-1)."""
-    return getattr(duel.terms, "duel_actions", True) and not duel.data.get("duel_actions_off")
+    return getattr(duel.terms, "duel_actions", True) and not duel.rule_state.endings.duel_actions_off
 
 
 def can_react(c: Combatant) -> bool:
@@ -380,7 +380,7 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
     if choice == "react dodge":
         duel.emit("dodge", target.id, {"attacker": attacker.id}, ("DU-22", "DU-23"))
         return {"dodge"}
-    duel.data.setdefault("parry_weapon", {})[target.id] = choice.split()[2]
+    duel.parry_weapons[target.id] = choice.split()[2]
     duel.emit("parry", target.id, {"attacker": attacker.id, "weapon": choice.split()[2]}, ("DU-26",))
     return {"parry"}
 
@@ -425,7 +425,7 @@ def dodge_wasted(duel: Duel, c: Combatant, attacker: str) -> None:
 
 def parry_roll(duel: Duel, c: Combatant, attack_total: int) -> Gen:
     """DU-27: an attack roll at the highest BAB -5 (-2 more unarmed) that meets the attack roll parries."""
-    wid = duel.data.get("parry_weapon", {}).get(c.id)
+    wid = duel.parry_weapons.get(c.id)
     w = next((w for w in c.weapons if w.id == wid), None)
     mods = c.attack_parts("melee", max(c.attacks) if c.attacks else c.bab)
     if w is not None and w.attack_bonus:

@@ -25,10 +25,13 @@ The round counter is reset when the mageduel begins, so fight rounds count from 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
+from .core import Option, Outcome
 from .events import RollPurpose
+from .spells.catalogue import get as spell_by_id
 from .zone import SizeBounds, Zone, size_bounds
 
 if TYPE_CHECKING:
@@ -36,6 +39,15 @@ if TYPE_CHECKING:
     from .hooks import Hooks
     from .scenario import Scenario
     from .state import Duel, Gen, Option
+
+
+@dataclass(slots=True)
+class RiteState:
+    """What the rite keeps during a duel (``duel.rule_state.rite``)."""
+
+    #: MD-9: everyone has entered the zone and the mageduel has begun; the zone's rules apply from now on.
+    md_started: bool = False
+
 
 #: MD-7: the rounds one may propose; more than 3 is allowed but not standard.
 PREPARATION_CHOICES = (0, 1, 2, 3, 4, 5)
@@ -75,8 +87,6 @@ def unqualified_reason(c: Combatant) -> str | None:
 
 def compulsion_on(c: Combatant) -> str | None:
     """MD-3: the compulsion ``c`` is under (a condition or a charm/compulsion spell), or None."""
-    from .effects import spell_by_id
-
     for cond in c.conditions:
         if cond.data.get("dormant"):
             continue
@@ -155,8 +165,6 @@ def _parse_zone(oid: str, bounds: SizeBounds) -> tuple[int, int] | None:
 
 
 def zone_options(bounds: SizeBounds) -> tuple[list[Option], Callable[[str], Option | None]]:
-    from .state import Option
-
     values = size_choices(bounds)
     opts = [
         Option(f"zone {w}x{h}", "rite:zone", {"width": w, "height": h, "reaction": "rite"})
@@ -228,8 +236,6 @@ def preparation_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 
 def _suppress_on_entry(duel: Duel) -> None:
     """MD-8: on entry, suppress every effect that is neither a touch spell nor a spell on oneself."""
-    from .effects import spell_by_id
-
     report: dict[str, dict[str, list[str]]] = {}
     # Who carries an effect of each (spell, caster): to tell "on oneself only" from "on others too".
     bearers: dict[tuple[str, str], set[str]] = {}
@@ -291,8 +297,6 @@ def inside_point(zone: Zone, border: tuple[float, float]) -> geometry.Point:
 
 def challenge(duel: Duel) -> Gen:
     """DU-1 / MD-2. Returns False when the duel does not take place."""
-    from .state import Option, Outcome
-
     people = mains(duel)
     how = getattr(duel.terms, "challenge", "agreed")
     mage = duel.kind == "mageduel"
@@ -337,8 +341,6 @@ def challenge(duel: Duel) -> Gen:
 
 def qualification(duel: Duel) -> bool:
     """MD-1. Returns False (and ends the duel) when someone is unqualified."""
-    from .state import Outcome
-
     bad = [(c, r) for c in mains(duel) if (r := unqualified_reason(c)) is not None]
     if bad:
         names = "; ".join(f"{c.name}: {r}" for c, r in bad)
@@ -356,8 +358,6 @@ def qualification(duel: Duel) -> bool:
 
 def acclimation(duel: Duel) -> bool:
     """MD-3. Returns False (and ends the duel) when someone is under a compulsion."""
-    from .state import Outcome
-
     held = [(c, w) for c in mains(duel) if (w := compulsion_on(c)) is not None]
     if held:
         names = "; ".join(f"{c.name} is under {w}" for c, w in held)
@@ -408,8 +408,6 @@ def set_zone(duel: Duel) -> Gen:
 
 def set_preparation(duel: Duel) -> Gen:
     """MD-7: the number of preparation rounds."""
-    from .state import Option
-
     people = mains(duel)
     fixed = getattr(duel.options, "preparation_rounds", None)
     if fixed is not None:
@@ -456,8 +454,6 @@ def enter(duel: Duel, points: list[tuple[float, float]]) -> Gen:
     Each participant able to move is asked ``enter`` or ``stay-out``; the answers are logged together,
     after everyone has chosen, so nobody's choice is seen before the others make theirs (simultaneous).
     """
-    from .state import Option, Outcome
-
     zone: Zone = duel.zone
     people = mains(duel)
     stays: set[str] = set()
@@ -531,7 +527,7 @@ def run_rite(duel: Duel) -> Gen:
     _suppress_on_entry(duel)
     duel.round = 0
     duel.phase = "mageduel"
-    duel.data["md_started"] = True
+    duel.rule_state.rite.md_started = True
     duel.emit("rite", None, {"step": "begin"}, ("MD-9",))
 
 

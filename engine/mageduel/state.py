@@ -49,10 +49,10 @@ Plug-in points for the rules modules are the fields of ``hooks.Hooks`` (document
 ``pre_fight`` (the mageduel rite runs here, before initiative), ``initiative``, ``round_start`` /
 ``round_end``, ``transform_damage`` / ``transform_ability`` (the damage pipeline: nonlethal, halving,
 MD-17 slay replacement), ``filter_area`` (MD-10 clipping), ``legal`` (DU-10 and terms), ``check_end``
-(endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``hooks.build_hooks``
-calls it. The helpers a hook may use on ``duel``: ``ask``, ``check``, ``roll_dice``, ``emit``, ``end``,
-``place``, ``deal_damage``, ``add_condition``, ``run_rounds``, ``participants``, ``by_id``, ``zone``,
-``phase``.
+(endings), ``on_end`` (MD-20). A rules module exposes ``install(hooks, scenario)``; ``rules.build_hooks``
+calls it, in the order of ``rules.RULE_MODULES``. The helpers a hook may use on ``duel``: ``ask``,
+``check``, ``roll_dice``, ``emit``, ``end``, ``place``, ``deal_damage``, ``add_condition``, ``run_rounds``,
+``participants``, ``by_id``, ``zone``, ``phase``.
 """
 
 from __future__ import annotations
@@ -64,12 +64,14 @@ from typing import TYPE_CHECKING, Any
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
+from .core import OUT_STATUSES, Option, Outcome  # re-exported: the value types live in core
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
-from .hooks import Hooks, build_hooks
+from .hooks import Hooks
 
 if TYPE_CHECKING:
     from .combatant import Combatant
+    from .rules import RuleState
     from .scenario import Scenario
     from .views import View
 
@@ -78,21 +80,6 @@ Gen = Generator["Ask", str, Any]
 ASK, ALWAYS, NEVER = "ask", "always", "never"
 REACTION_KINDS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
 
-#: Combatant statuses that take a participant out of the fight.
-OUT_STATUSES = frozenset(
-    {
-        "dead",
-        "slain",
-        "unconscious",
-        "petrified",
-        "expelled",
-        "withdrawn",
-        "excluded",
-        "disqualified",
-        "dying",
-    }
-)
-
 
 class IllegalDecision(ValueError):
     """A decision that is not legal now; the duel is unchanged."""
@@ -100,15 +87,6 @@ class IllegalDecision(ValueError):
 
 class EngineError(RuntimeError):
     """The rules reached a state they cannot go on from (a bug or exhausted scripted dice)."""
-
-
-@dataclass(slots=True)
-class Option:
-    """One legal choice. ``id`` is its stable notation; ``data`` what the rules need to know about it."""
-
-    id: str
-    kind: str
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -128,6 +106,8 @@ class Ask:
     parametric: Any = None
     #: Optional: why an id that is not legal is not (a sentence naming the rule), or None.
     explain: Any = None
+    #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
+    actor: str | None = None
 
     def find(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -140,34 +120,6 @@ class Ask:
     @property
     def option_ids(self) -> list[str]:
         return [o.id for o in self.options]
-
-
-@dataclass(slots=True)
-class Outcome:
-    """How the duel ended: ``winners`` and ``losers`` are combatant ids; a tie has no winner."""
-
-    reason: str
-    winners: list[str] = field(default_factory=list)
-    losers: list[str] = field(default_factory=list)
-    tie: bool = False
-    clauses: tuple[str, ...] = ()
-    text: str = ""
-    #: DU-9: the results of the duels that ended before this one, when those who remained fought on in a
-    #: new, separate duel (oldest first).
-    earlier: list[dict[str, Any]] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "reason": self.reason,
-            "winners": self.winners,
-            "losers": self.losers,
-            "tie": self.tie,
-            "clauses": list(self.clauses),
-            "text": self.text,
-        }
-        if self.earlier:
-            out["earlier"] = self.earlier
-        return out
 
 
 @dataclass(slots=True)
@@ -241,6 +193,10 @@ class Duel:
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
         from .combatant import build_bystanders, build_combatants
 
+        # Here, not at the top: the page's boot imports this module long before the first duel, and the
+        # rule modules load with it (issue 15), as they did when hooks found them by name.
+        from .rules import RuleState, build_hooks
+
         self.scenario = scenario
         self.dice = dice
         self._dice_initial = dice.fresh()
@@ -268,7 +224,14 @@ class Duel:
         self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
         self.first_blood: str | None = None
         self.error: str | None = None
-        self.data: dict[str, Any] = {}  # free room for the rules modules' own bookkeeping
+        #: Each rule module's own typed state (``rules.RuleState``: ``rite``, ``duel_actions``,
+        #: ``zone_effects``, ``endings``).
+        self.rule_state: RuleState = RuleState()
+        #: The last decision taken: whose it was (a summoned creature's, decided by its summoner) and the
+        #: option itself, with what its offer said of it (``breaks_terms``, ``disqualifies``).
+        self.taken: tuple[str, Option] | None = None
+        #: DU-26: the weapon each defender parried with, for its DU-27 roll.
+        self.parry_weapons: dict[str, str] = {}
         self._gen: Gen | None = self._main()
         self._advance(None)
 
@@ -306,13 +269,15 @@ class Duel:
         if option_id.startswith("prefer "):
             self.set_preference_from_notation(player, option_id)
             return
-        if p.find(option_id) is None:
+        taken = p.find(option_id)
+        if taken is None:
             why = p.explain(option_id) if p.explain is not None else None
             if why:
                 raise IllegalDecision(f"{option_id!r} is not legal for {player}: {why}")
             raise IllegalDecision(
                 f"{option_id!r} is not a legal {p.kind} option for {player}; legal: {', '.join(p.option_ids)}"
             )
+        self.taken = (p.actor or player, taken)
         self.decisions.append((player, option_id))
         self._advance(option_id)
 
@@ -382,6 +347,7 @@ class Duel:
         Always/Never, is decided without asking."""
         if not options:
             raise EngineError(f"asked {player} for a {kind} decision with no option")
+        actor = player
         c = self.by_id.get(player)
         if c is not None and c.controller and c.controller != player:
             player = c.controller  # a summoned creature is decided by its summoner
@@ -393,7 +359,17 @@ class Duel:
                     return choice
         if len(options) == 1 and parametric is None:
             return options[0].id
-        answer = yield Ask(player, kind, options, prompt, context or {}, reaction, parametric, explain)
+        answer = yield Ask(
+            player,
+            kind,
+            options,
+            prompt,
+            context or {},
+            reaction,
+            parametric,
+            explain,
+            actor if actor != player else None,
+        )
         return answer
 
     def roll_dice(
@@ -505,8 +481,9 @@ class Duel:
         """End the duel now (idempotent: the first ending stands)."""
         if self.outcome is not None:
             return
-        if self.data.get("earlier_results") and not outcome.earlier:
-            outcome.earlier = list(self.data["earlier_results"])  # DU-9: a new duel followed a withdrawal
+        earlier = self.rule_state.endings.earlier_results
+        if earlier and not outcome.earlier:
+            outcome.earlier = list(earlier)  # DU-9: a new duel followed a withdrawal
         self.outcome = outcome
         self.emit("end", None, outcome.to_dict(), outcome.clauses)
         self.hooks.on_end(self, outcome)
@@ -592,7 +569,7 @@ class Duel:
             return
         con = c.ability("con")
         state = checks.hp_state(c.hp, c.nonlethal, con)
-        if c.hp <= 0 and self.kind == "mageduel" and self.data.get("md_started"):
+        if c.hp <= 0 and self.kind == "mageduel" and self.rule_state.rite.md_started:
             # MD-14: nobody dies in a mageduel; whatever brings a participant (or a summoned creature) to 0
             # hit points (a negative level's hit points, a wound) makes them "slain", never dying or dead.
             c.status = "slain"

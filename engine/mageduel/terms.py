@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .hooks import add_legal
+from .spells.catalogue import get as spell_by_id
 from .weapons import WEAPONS
 
 if TYPE_CHECKING:
@@ -284,8 +286,6 @@ def breach(duel: Duel, actor_id: str, option: Option) -> tuple[str, str] | None:
     if kind == "bull-rush" and terms.attack_kind == "magic":
         return "a magic duel allows no physical attack, a bull rush included", "DU-4"
     if kind in ("cast", "touch"):  # a touch delivers a held spell: the same bans apply to it
-        from .effects import spell_by_id
-
         sp = spell_by_id(option.data["spell"])
         touched = set(option.data.get("targets", [])) | set(option.data.get("affected", []))
         if option.data.get("aim"):
@@ -330,7 +330,7 @@ def proxy_breach(duel: Duel, actor: Combatant, option: Option) -> tuple[str, str
 
 def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     """Refuse (or, with ``breaches`` "allowed", mark) what the terms forbid."""
-    if duel.data.get("ordinary_combat"):
+    if duel.rule_state.endings.ordinary_combat:
         return None  # DU-2: the duel is over; ordinary combat has no terms
     found = breach(duel, actor_id, option)
     if found is None:
@@ -343,8 +343,6 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_legal
-
     if scenario.terms is None or not scenario.terms.restricts:
         return  # nothing to forbid: keep the hot loop free of a call per option
     add_legal(hooks, legal)

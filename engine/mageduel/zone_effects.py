@@ -21,7 +21,13 @@ Plugged into the state machine's hooks (``hooks.Hooks``):
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from . import geometry
+from .hooks import add_legal, add_on_event
+from .items import spell_attacks_directly
+from .spells.catalogue import get as spell_by_id
 
 if TYPE_CHECKING:
     from .events import Event
@@ -31,6 +37,18 @@ if TYPE_CHECKING:
 
 #: Damage sources MD-16 halves: spells and the attacks of summoned creatures (items cast spells too).
 HALVED_SOURCES = frozenset({"spell", "summon", "item"})
+
+
+@dataclass(slots=True)
+class ZoneEffectsState:
+    """What the zone's effects keep during a duel (``duel.rule_state.zone_effects``), for MD-17."""
+
+    #: The sequence number of the last "spell" event: the casting being resolved (-1: none yet).
+    cast: int = -1
+    #: (target, casting) pairs whose killing result was already replaced by half maximum hit points.
+    slay_replaced: set[tuple[str, int]] = field(default_factory=set)
+    #: (target, spell id) -> (the last save's outcome, the casting it was against).
+    saves: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
 
 
 def halve(amount: int) -> int:
@@ -46,14 +64,12 @@ def halve(amount: int) -> int:
 
 def in_mageduel(duel: Duel) -> bool:
     """The rite's rules apply: a mageduel whose participants are inside the zone."""
-    return duel.kind == "mageduel" and duel.zone is not None and bool(duel.data.get("md_started"))
+    return duel.kind == "mageduel" and duel.zone is not None and duel.rule_state.rite.md_started
 
 
 def _spell(sid: str | None) -> Any:
     if not sid:
         return None
-    from .effects import spell_by_id
-
     try:
         return spell_by_id(sid)
     except KeyError:
@@ -77,7 +93,7 @@ def filter_area(duel: Duel, caster_id: str, shape: object, affected: list[str]) 
 
 def _slay_key(duel: Duel, dmg: Damage) -> tuple[str, int]:
     """One MD-17 replacement per target and casting (a casting is known by its "spell" event)."""
-    return (dmg.target, duel.data.get("md17_cast", -1))
+    return (dmg.target, duel.rule_state.zone_effects.cast)
 
 
 def _failed_branch(duel: Duel, dmg: Damage, spell: Any) -> bool:
@@ -85,8 +101,9 @@ def _failed_branch(duel: Duel, dmg: Damage, spell: Any) -> bool:
     last save against the spell failed, or the spell allows none (power word kill)."""
     if not spell.save_kinds:
         return True
-    saved = duel.data.get("md17_saves", {}).get((dmg.target, spell.id))
-    if saved is None or saved[1] != duel.data.get("md17_cast", -1):
+    mine = duel.rule_state.zone_effects
+    saved = mine.saves.get((dmg.target, spell.id))
+    if saved is None or saved[1] != mine.cast:
         return True  # no save against this casting: a band that kills with none (cloudkill, 3 HD or less)
     return saved[0] == "failure"
 
@@ -94,7 +111,7 @@ def _failed_branch(duel: Duel, dmg: Damage, spell: Any) -> bool:
 def transform_damage(duel: Duel, dmg: Damage) -> Damage:
     if in_mageduel(duel):
         return _mageduel_damage(duel, dmg)
-    if getattr(duel.terms, "nonlethal_arena", False) and not duel.data.get("ordinary_combat"):
+    if getattr(duel.terms, "nonlethal_arena", False) and not duel.rule_state.endings.ordinary_combat:
         return _arena_damage(duel, dmg)
     return dmg
 
@@ -112,7 +129,7 @@ def _mageduel_damage(duel: Duel, dmg: Damage) -> Damage:
     spell = _spell(dmg.spell)
     if spell is not None and spell.slays and _failed_branch(duel, dmg, spell):
         # MD-17: the failed-save result is replaced by half the maximum hit points, once, not halved again.
-        done = duel.data.setdefault("md17_done", set())
+        done = duel.rule_state.zone_effects.slay_replaced
         key = _slay_key(duel, dmg)
         target = duel.by_id[dmg.target]
         if key in done:
@@ -161,7 +178,7 @@ def transform_ability(duel: Duel, ad: AbilityDamage) -> AbilityDamage:
     DU-31: a nonlethal arena undoes permanent harm to abilities: drain becomes (temporary) damage, and a
     score a spell would set for good (feeblemind) is left as it is."""
     if not in_mageduel(duel):
-        if getattr(duel.terms, "nonlethal_arena", False) and not duel.data.get("ordinary_combat"):
+        if getattr(duel.terms, "nonlethal_arena", False) and not duel.rule_state.endings.ordinary_combat:
             if ad.mode == "drain":
                 ad.mode = "damage"
                 ad.clauses.append("DU-31")
@@ -188,8 +205,6 @@ def item_attack(option: Option, target_sides: list[str], actor_side: str) -> boo
         return True
     if option.kind != "cast" or not any(side != actor_side for side in target_sides):
         return False
-    from .items import spell_attacks_directly
-
     spell = _spell(option.data.get("spell"))
     return spell is None or spell_attacks_directly(spell)
 
@@ -208,7 +223,7 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         p = data.get("point")
         if p is not None and not zone.holds(p):
             return "summoned creatures cannot leave the zone (MD-11)"
-    if data.get("item") and duel.data.get("md_started"):
+    if data.get("item") and duel.rule_state.rite.md_started:
         touched = list(option.data.get("targets", [])) + list(option.data.get("affected", []))
         if option.data.get("aim"):
             touched.append(option.data["aim"])
@@ -224,16 +239,14 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
 def on_event(duel: Duel, e: Event) -> None:
     kind = e.kind
     if kind == "spell":
-        duel.data["md17_cast"] = e.seq
+        duel.rule_state.zone_effects.cast = e.seq
         return
     if kind == "roll":
         purpose = e.data.get("purpose", "")
         if " save against " in purpose and e.data.get("outcome") in ("success", "failure"):
             spell = purpose.split(" save against ", 1)[1]
-            duel.data.setdefault("md17_saves", {})[(e.actor, spell)] = (
-                e.data["outcome"],
-                duel.data.get("md17_cast", -1),
-            )
+            mine = duel.rule_state.zone_effects
+            mine.saves[(e.actor, spell)] = (e.data["outcome"], mine.cast)
         return
     if not in_mageduel(duel):
         return
@@ -241,8 +254,6 @@ def on_event(duel: Duel, e: Event) -> None:
         c = duel.by_id[e.actor]
         if c.summoned_by is not None and not duel.zone.holds(c.pos):
             frm = tuple(e.data.get("from", c.pos))
-            from . import geometry
-
             c.pos = geometry.rounded(duel.zone.confine(frm, c.pos))  # type: ignore[arg-type]
             duel.emit("confined", c.id, {"at": list(c.pos)}, ("MD-11",))
     elif kind == "ability" and e.data.get("ability") == "con":
@@ -254,8 +265,6 @@ def on_event(duel: Duel, e: Event) -> None:
 
 
 def install(hooks: Hooks, scenario: Scenario) -> None:
-    from .hooks import add_legal, add_on_event
-
     prev_filter = hooks.filter_area
     prev_damage = hooks.transform_damage
     prev_ability = hooks.transform_ability

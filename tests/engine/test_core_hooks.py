@@ -2,7 +2,9 @@
 
 import dataclasses
 
-from mageduel.hooks import Hooks, build_hooks
+import pytest
+from mageduel.hooks import Hooks
+from mageduel.rules import RULE_MODULES, build_hooks
 from mageduel.scenario import default_scenario
 from mageduel.state import Damage, Option, Outcome
 
@@ -81,3 +83,40 @@ def test_check_end_and_on_end():
 def test_build_hooks_installs_the_rules_modules():
     hooks = build_hooks(default_scenario())
     assert hooks.check_end is not None  # endings.install replaced the core default
+
+
+def test_rule_modules_are_composed_in_one_explicit_ordered_list(monkeypatch):
+    """Issue 9: ``rules.RULE_MODULES`` names every rule module, in order; ``build_hooks`` installs each,
+    in that order, with no discovery and no silent skip."""
+    names = [m.__name__ for m in RULE_MODULES]
+    assert names == [
+        "mageduel.terms",
+        "mageduel.rite",
+        "mageduel.duel_actions",
+        "mageduel.zone_effects",
+        "mageduel.endings",
+    ]
+    called = []
+    for module in RULE_MODULES:
+        monkeypatch.setattr(
+            module, "install", lambda hooks, scenario, name=module.__name__: called.append(name)
+        )
+    build_hooks(default_scenario())
+    assert called == names
+
+
+def test_a_rule_module_without_install_is_an_error_not_a_skip(monkeypatch):
+    from mageduel import rite
+
+    monkeypatch.delattr(rite, "install")
+    with pytest.raises(AttributeError, match="install"):
+        build_hooks(default_scenario())
+
+
+def test_rules_doctests():
+    import doctest
+
+    from mageduel import rules
+
+    result = doctest.testmod(rules)
+    assert result.attempted >= 1 and result.failed == 0

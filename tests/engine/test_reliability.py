@@ -38,7 +38,7 @@ def _duel(a: str, b: str, natural: int, kind: str):
 def _mageduel_at_war(a: str = "ilse", b: str = "tamsin", natural: int = 4):
     d = _duel(a, b, natural, "mageduel")
     endings.snapshot(d)
-    d.data["md_started"] = True
+    d.rule_state.rite.md_started = True
     return d
 
 

@@ -64,7 +64,7 @@ def _watched(kind: str = "mageduel"):
     )
     duel = new_duel(sc, Seeded(3))
     watch = Watch(duel)
-    while duel.pending is not None and not duel.data.get("md_started") and kind == "mageduel":
+    while duel.pending is not None and not duel.rule_state.rite.md_started and kind == "mageduel":
         duel.apply(duel.pending.player, duel.pending.options[0].id)
         watch.after_decision()
     return duel, watch

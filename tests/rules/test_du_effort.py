@@ -10,6 +10,7 @@ HOLD = "will save against hold_person"
 def held(rolls, first: str = "p1", nadira_rounds=(1,), effort: bool = True) -> Driver:
     """Nadira (p1) casts hold person on Ilse (p2) in the given rounds; Ilse uses duel effort if asked."""
     asked: list[str] = []
+    cast_in: set[int] = set()  # the rounds in which Nadira has cast it
     init = (
         [("initiative", 20), ("initiative", 1)] if first == "p1" else [("initiative", 1), ("initiative", 20)]
     )
@@ -24,8 +25,8 @@ def held(rolls, first: str = "p1", nadira_rounds=(1,), effort: bool = True) -> D
                 for o in ask.options
                 if o.data.get("spell") == "hold_person" and not o.data.get("defensive")
             ]
-            if hold and not d.duel.data.setdefault("cast_in", set()) & {d.duel.round}:
-                d.duel.data["cast_in"].add(d.duel.round)
+            if hold and d.duel.round not in cast_in:
+                cast_in.add(d.duel.round)
                 return hold[0]
         return default_choice(ask)
 

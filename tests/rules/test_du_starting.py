@@ -45,7 +45,7 @@ def test_du2_breaking_the_terms_loses_then_ordinary_combat_goes_on():
     (breach,) = d.events("breach")
     assert breach.actor == "p1" and "DU-4" in breach.data["why"] and breach.clauses == ("DU-2", "DU-4")
     assert d.duel.outcome is None  # the fight is not over...
-    assert d.duel.data["duel_actions_off"]  # ...but it is no longer a duel: no duel actions
+    assert d.duel.rule_state.endings.duel_actions_off  # ...but it is no longer a duel: no duel actions
     d.run()
     out = d.duel.outcome
     assert (out.reason, out.losers, out.winners) == ("breach", ["p1"], ["p2"])

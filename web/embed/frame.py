@@ -2,8 +2,8 @@
 and clause chips, and the step controls. Plain functions from the engine's observer view (nothing hidden is
 shown, MD-26), used at build time for the poster and in the page once Python runs.
 
->>> from mageduel import showcases
->>> html = render(watch_frame(showcases.get("counterspell"), 0, "en"), "en")
+>>> from mageduel import showcase
+>>> html = render(watch_frame(showcase("counterspell"), 0, "en"), "en")
 >>> 'data-action="play"' in html and 'class="arena-svg' in html and 'data-step="0"' in html
 True
 """
@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from mageduel.replay import Replay
-from mageduel.state import new_duel
+from mageduel import Replay, new_duel
 
 from web.game import board, text
 from web.game.panels import names_of
@@ -78,7 +77,7 @@ def display_names(replay: Replay, lang: str) -> dict[str, str]:
 
 def replay_to(replay: Replay, step: int) -> Any:
     """The duel after the replay's first ``step`` decisions (the engine replays them, no rule here)."""
-    from mageduel.notation import parse_decision
+    from mageduel import parse_decision
 
     duel = new_duel(replay.scenario, replay.dice.source())
     for line in replay.decisions[:step]:

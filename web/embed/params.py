@@ -17,15 +17,15 @@ from functools import cache
 from typing import Any, Literal
 from urllib.parse import parse_qsl
 
-from mageduel import lessons, showcases
+from mageduel import lesson_refs, showcase_ids
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from web.i18n import t
 
 #: A built-in scenario, by name (``mageduel.showcases``); the first is the default.
-ScenarioId = Literal[tuple(showcases.ids())]  # type: ignore[valid-type]
-#: A tutorial level, ``<stage>-<level>`` (``mageduel.lessons.refs()``).
-LessonRef = Literal[tuple(lessons.refs())]  # type: ignore[valid-type]
+ScenarioId = Literal[tuple(showcase_ids())]  # type: ignore[valid-type]
+#: A tutorial level, ``<stage>-<level>`` (``mageduel.lesson_refs()``).
+LessonRef = Literal[tuple(lesson_refs())]  # type: ignore[valid-type]
 #: The game's share encoding: deflated, URL-safe base64 (``web.game.app.encode_fragment``).
 REPLAY_PATTERN = r"^[A-Za-z0-9_-]+$"
 MAX_STEP = 9999
@@ -38,7 +38,7 @@ class EmbedParams(BaseModel):
 
     model_config = ConfigDict(extra="forbid", title="Mageduel widget parameters")
     #: A built-in scenario by name.
-    scenario: ScenarioId = Field(default=showcases.ids()[0])  # type: ignore[valid-type]
+    scenario: ScenarioId = Field(default=showcase_ids()[0])  # type: ignore[valid-type]
     #: A duel shared from the game, in the fragment (``#replay=…``); it takes the place of ``scenario``.
     replay: str | None = Field(default=None, pattern=REPLAY_PATTERN, max_length=200_000)
     #: Open after this many decisions (0, the default, is the start: the result is never spoiled).

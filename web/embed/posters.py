@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from mageduel import lessons, roster, showcases
+from mageduel import all_showcases, lesson_refs, premades, showcase_ids
 
 from web.embed import frame
 from web.embed.params import read, schema
@@ -32,8 +32,8 @@ JS_KEYS = (
 
 
 def data() -> dict[str, Any]:
-    out: dict[str, Any] = {"default": showcases.ids()[0], "schema": schema(), "showcases": {}}
-    for show in showcases.all():
+    out: dict[str, Any] = {"default": showcase_ids()[0], "schema": schema(), "showcases": {}}
+    for show in all_showcases():
         posters = {}
         for lang in LANGS:
             viewer = Viewer(read(f"?scenario={show.id}", ""), lang)
@@ -43,7 +43,7 @@ def data() -> dict[str, Any]:
     # build.py writes them one file a level, loaded only by a widget that shows that level.
     out["lessons"] = {
         ref: {lang: Viewer(read(f"?lesson={ref}", ""), lang).render() for lang in LANGS}
-        for ref in lessons.refs()
+        for ref in lesson_refs()
     }
     out["blank"] = {
         lang: frame.blank(t("embed.replay.title", lang), t("embed.replay.caption", lang), lang)
@@ -51,7 +51,7 @@ def data() -> dict[str, Any]:
     }
     out["messages"] = {k: v for k, v in catalogue().items() if k.startswith(JS_KEYS)}
     # A shared replay's poster names its duellists before Python runs: the roster's names in both languages.
-    out["names"] = {c.id: c.name.model_dump() for c in roster.all()}
+    out["names"] = {c.id: c.name.model_dump() for c in premades()}
     return out
 
 

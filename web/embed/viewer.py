@@ -12,10 +12,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from mageduel import showcases
-from mageduel.notation import parse_decision
-from mageduel.replay import Replay, verify
-from mageduel.state import new_duel
+from mageduel import Replay, new_duel, parse_decision, showcase, verify
 
 from web.embed import frame as frames
 from web.embed.lesson import LessonWidget
@@ -66,7 +63,7 @@ class Viewer:
                 self.error = t("embed.replay.bad", lang, why=str(exc)[:160])
                 self.problems.append(Problem("replay", params.replay, "bad"))
         if replay is None:
-            show = showcases.get(params.scenario)
+            show = showcase(params.scenario)
             replay = show.replay
             self.title, self.caption = show.title.en, show.caption.en
             self.showcase: Any = show

@@ -61,9 +61,9 @@ def fresh_seed() -> int:
 
 
 def roster_entries() -> list[Any]:
-    from mageduel import roster
+    from mageduel import premades
 
-    return list(roster.all())
+    return list(premades())
 
 
 def encode_fragment(save_json: str) -> str:
@@ -280,7 +280,7 @@ class App:
         s = self.session
         if s is None:
             return
-        from mageduel.state import IllegalDecision
+        from mageduel import IllegalDecision
 
         try:
             s.decide(data.get("option", ""))
@@ -327,7 +327,7 @@ class App:
         opt = self.aiming_area()
         if opt is None or self.aim_point is None:
             return None
-        from mageduel.notation import fmt_point
+        from mageduel import fmt_point
 
         info = text.spell_info(opt.spell or "")
         slot = f" slot{opt.slot}" if info is not None and opt.slot and opt.slot != info.level else ""
@@ -363,7 +363,7 @@ class App:
         if s is None or oid is None:
             self.aim_point = None
             return
-        from mageduel.state import IllegalDecision
+        from mageduel import IllegalDecision
 
         try:
             s.decide(oid)
@@ -375,7 +375,7 @@ class App:
 
     def on_preview_move(self, data: dict[str, str]) -> None:
         """A move button or a marked point: preview that move before it commits."""
-        from mageduel.notation import parse_decision
+        from mageduel import parse_decision
 
         try:
             _, option = parse_decision("p: " + data.get("option", ""))
@@ -394,8 +394,7 @@ class App:
         s, point, self.move_preview = self.session, self.move_preview, None
         if s is None or point is None or s.duel.pending is None or s.duel.pending.kind != "turn":
             return
-        from mageduel.notation import fmt_point
-        from mageduel.state import IllegalDecision
+        from mageduel import IllegalDecision, fmt_point
 
         x, y = point
         ids = [o.id for o in s.view().pending.options or []]
@@ -556,7 +555,7 @@ class App:
             if s.intents.get(s.viewer or "") != "withdraw":
                 s.ask_at_next_check("withdraw")
         elif what == "leave":
-            from mageduel.state import IllegalDecision
+            from mageduel import IllegalDecision
 
             try:
                 s.leave_zone()
@@ -687,8 +686,7 @@ class App:
         )
 
     def _sheet(self, i: int) -> dict[str, Any] | None:
-        from mageduel.bounds import BoundsError, load_json
-        from mageduel.character import Character
+        from mageduel import BoundsError, Character, load_json
 
         raw = self.form.sheets[i].strip()
         key = f"sheet{i}"
@@ -747,7 +745,7 @@ class App:
         """Open a throwaway duel of the form's pair and let the computer make its first decision in it,
         leaving the interface as it was: the first duel's imports and catalogue loads (a few hundred ms under
         Pyodide) then happen while the player reads the setup form, not on their click on Start."""
-        from mageduel import ai
+        from mageduel import Opponent
 
         setup = self.validate_form()
         self.form.errors = {}
@@ -759,7 +757,7 @@ class App:
             return
         if duel.pending is not None:
             view = duel.view(duel.pending.player)
-            duel.apply(duel.pending.player, ai.Opponent("normal").choose(view))
+            duel.apply(duel.pending.player, Opponent("normal").choose(view))
             duel.view(duel.pending.player if duel.pending is not None else None)
 
     def automatic(self) -> bool:

@@ -36,7 +36,7 @@ def _bounds(view: Any) -> tuple[int, int]:
     for e in reversed(view.events):
         if e.kind in ("zone", "rite") and "minimum" in (e.data or {}) and "maximum" in e.data:
             return int(e.data["minimum"]), int(e.data["maximum"])
-    from mageduel.zone import size_bounds
+    from mageduel import size_bounds
 
     levels = [max(1, c.level) for c in _people(view) if c.summoned_by is None]
     try:

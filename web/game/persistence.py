@@ -22,7 +22,7 @@ import binascii
 import zlib
 from typing import TYPE_CHECKING
 
-from mageduel.bounds import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
+from mageduel import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
 from pydantic import ValidationError
 
 from web.game import refusals

@@ -13,7 +13,7 @@ data — a :class:`~mageduel.bounds.BoundsError`'s ``field``, ``code`` and ``par
   English, which no table can hold);
 - :func:`internal` — anything else, which should never happen: the error's kind, cut short.
 
->>> from mageduel.bounds import BoundsError, load_json
+>>> from mageduel import BoundsError, load_json
 >>> try:
 ...     load_json('{"zone_width": Infinity}', "save")
 ... except BoundsError as exc:
@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from mageduel.bounds import MAX_LINE, BoundsError, location
+from mageduel import MAX_LINE, BoundsError, location
 
 from web.i18n import catalogue, t
 

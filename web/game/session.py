@@ -18,10 +18,20 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from mageduel import ai, dice, state
-from mageduel.dice import SplitMix64
-from mageduel.notation import format_decision, parse_decision
-from mageduel.replay import Replay, verify
+from mageduel import (
+    ASK,
+    REACTION_KINDS,
+    IllegalDecision,
+    ManualSpec,
+    Opponent,
+    Replay,
+    SeededSpec,
+    SplitMix64,
+    format_decision,
+    new_duel,
+    parse_decision,
+    verify,
+)
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
@@ -122,7 +132,7 @@ def _mismatch(field: str, kind: str, template: str, **ctx: object) -> PydanticCu
 
 
 def _first(exc: ValidationError) -> str:
-    from mageduel.bounds import refusal
+    from mageduel import refusal
 
     return refusal(exc, "scenario")
 
@@ -161,7 +171,7 @@ def field_errors(exc: ValidationError, lang: str | None = None) -> list[tuple[st
 
 def build_scenario(setup: Setup) -> Any:
     """The engine's Scenario for a setup (validated by the engine's own model)."""
-    from mageduel import scenario as scenario_mod
+    from mageduel import Scenario
 
     participants = []
     for i, side in enumerate(setup.sides):
@@ -175,7 +185,7 @@ def build_scenario(setup: Setup) -> Any:
     terms = {**setup.terms, "progress_check": True} if setup.way_out else setup.terms
     if terms:
         data["terms"] = {"kind": setup.kind, **terms}
-    return scenario_mod.Scenario.model_validate(data)
+    return Scenario.model_validate(data)
 
 
 class Session:
@@ -196,9 +206,9 @@ class Session:
         self.scenario = scenario if scenario is not None else build_scenario(setup)
         table = any(s.control == "table" for s in setup.sides)
         if dice_spec is None:
-            dice_spec = dice.ManualSpec() if table else dice.SeededSpec(seed=setup.seed)
+            dice_spec = ManualSpec() if table else SeededSpec(seed=setup.seed)
         self.dice_spec = dice_spec
-        self.duel = state.new_duel(self.scenario, dice_spec.source())
+        self.duel = new_duel(self.scenario, dice_spec.source())
         for player, option in decisions:
             self.duel.apply(player, option)
         public = self.duel.view(None)
@@ -207,7 +217,7 @@ class Session:
         self.controls: dict[str, str] = {pid: setup.sides[i].control for i, pid in enumerate(ids[:2])}
         self.names: dict[str, str] = {c.id: c.name for c in public.others}
         self.computers = {
-            pid: ai.Opponent(c, seed=setup.seed * 7 + i + 1)
+            pid: Opponent(c, seed=setup.seed * 7 + i + 1)
             for i, (pid, c) in enumerate(self.controls.items())
             if c in COMPUTER
         }
@@ -309,7 +319,7 @@ class Session:
         else:
             brain = self.computers.get(self.person_of(p.player))
             if brain is None:
-                brain = self.computers.setdefault(p.player, ai.Opponent("normal", seed=self.setup.seed))
+                brain = self.computers.setdefault(p.player, Opponent("normal", seed=self.setup.seed))
             choice = brain.choose(self.duel.view(p.player))
         self.duel.apply(p.player, choice)
         self._settle()
@@ -326,9 +336,9 @@ class Session:
         """The viewer's decision. Raises ``state.IllegalDecision`` (the duel unchanged) if not legal."""
         p = self.duel.pending
         if p is None:
-            raise state.IllegalDecision("the duel is over")
+            raise IllegalDecision("the duel is over")
         if self.handoff is not None or self.person_of(p.player) != self.viewer:
-            raise state.IllegalDecision("it is not this screen's decision")
+            raise IllegalDecision("it is not this screen's decision")
         self.duel.apply(p.player, option_id)
         self._settle()
 
@@ -365,18 +375,18 @@ class Session:
     def leave_zone(self) -> None:
         """MD-22: the viewer walks out of the zone and loses. Raises ``state.IllegalDecision`` if they
         cannot now (not their turn, no move left, the border beyond their speed)."""
-        from mageduel.notation import fmt_point
+        from mageduel import fmt_point
 
         point = self.leave_point()
         if point is None:
-            raise state.IllegalDecision("leaving the zone is a move, on one's own turn")
+            raise IllegalDecision("leaving the zone is a move, on one's own turn")
         self.decide(f"move {fmt_point((point[0], point[1], 0.0))}")
 
     def auto_roll(self) -> None:
         """The table assistant's auto-roll button: roll the pending dice here instead of typing them."""
         p = self.duel.pending
         if p is None or p.kind != "roll":
-            raise state.IllegalDecision("no roll is pending")
+            raise IllegalDecision("no roll is pending")
         count, sides = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
         self.decide(f"roll {sum(self.roller.below(sides) + 1 for _ in range(count))}")
 
@@ -403,7 +413,7 @@ class Session:
 
     def preferences(self, player: str) -> dict[str, str]:
         """The viewer's Ask / Always / Never per reaction kind, read back from their own decisions."""
-        prefs = {k: state.ASK for k in state.REACTION_KINDS}
+        prefs = {k: ASK for k in REACTION_KINDS}
         for who, option in self.duel.decisions:
             if who == player and option.startswith("prefer "):
                 parts = option.split()
@@ -445,7 +455,7 @@ class Session:
             decisions=[format_decision(p, o) for p, o in decisions],
         )
         if with_events:
-            from mageduel.events import EventModel
+            from mageduel import EventModel
 
             replay.events = [EventModel.from_event(e) for e in self.duel.events]
             replay.outcome = self.duel.outcome.to_dict() if self.duel.outcome else None
@@ -502,7 +512,7 @@ class Session:
     def seek(self, position: int) -> None:
         """Show the replayed duel after its first ``position`` decisions."""
         position = max(0, min(position, len(self.recorded)))
-        duel = state.new_duel(self.scenario, self.dice_spec.source())
+        duel = new_duel(self.scenario, self.dice_spec.source())
         for player, option in self.recorded[:position]:
             duel.apply(player, option)
         self.duel = duel
@@ -534,9 +544,9 @@ def distinct(names: dict[str, str], order: list[str]) -> dict[str, str]:
 
 def _creature_names(lang: str) -> dict[str, str]:
     """The summonable creatures' English names, each with its name in ``lang``."""
-    from mageduel import creatures
+    from mageduel import all_creatures
 
-    return {c.name.en: getattr(c.name, lang, None) or c.name.en for c in creatures.all_creatures()}
+    return {c.name.en: getattr(c.name, lang, None) or c.name.en for c in all_creatures()}
 
 
 def localize(view: Any, names: dict[str, str]) -> Any:

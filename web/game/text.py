@@ -29,9 +29,9 @@ def tt(key: str, lang: str, fallback: str, **params: object) -> str:
 @cache
 def _spell(spell_id: str) -> Any:
     try:
-        from mageduel.spells import catalogue as spells
+        from mageduel import spell
 
-        return spells.get(spell_id)
+        return spell(spell_id)
     except Exception:  # noqa: BLE001 - an unknown id is shown as written
         return None
 
@@ -51,9 +51,9 @@ def spell_info(spell_id: str) -> Any:
 
 def clause(clause_id: str) -> Any:
     try:
-        from mageduel import clauses
+        from mageduel import clause as engine_clause
 
-        return clauses.get(clause_id)
+        return engine_clause(clause_id)
     except Exception:  # noqa: BLE001
         return None
 
@@ -70,9 +70,9 @@ def clause_statement(clause_id: str, lang: str) -> str:
 
 def creature_name(creature_id: str, lang: str) -> str:
     try:
-        from mageduel import creatures
+        from mageduel import creature
 
-        name = creatures.get(creature_id).name
+        name = creature(creature_id).name
         return getattr(name, lang, None) or name.en
     except Exception:  # noqa: BLE001 - an unknown creature is shown as written
         return creature_id.replace("_", " ")
@@ -126,9 +126,9 @@ def word(group: str, value: str, lang: str) -> str:
 @cache
 def _weapon(weapon_id: str) -> Any:
     try:
-        from mageduel import weapons
+        from mageduel import WEAPONS
 
-        return weapons.WEAPONS.get(weapon_id)
+        return WEAPONS.get(weapon_id)
     except Exception:  # noqa: BLE001
         return None
 
@@ -812,6 +812,6 @@ def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
 
 
 def at_level(value: Any, caster_level: int) -> int:
-    from mageduel.spells.model import at_level as _at
+    from mageduel import at_level as _at
 
     return _at(value, caster_level)
