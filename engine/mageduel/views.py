@@ -298,7 +298,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             context=p.context if mine else {},
             options=_options(duel, p) if mine else None,
         )
-    events = [m for e, m in _event_models(duel) if e.visible_to(player)]
+    events = _visible_events(duel, player)
     z = duel.zone
     return View(
         player=player,
@@ -324,20 +324,55 @@ def build_view(duel: Duel, player: str | None) -> View:
     )
 
 
-#: Each duel's events already turned into models. The log is append-only and an event never changes once
-#: emitted, so a view converts only the events new since the last one: without this, every view of a long
-#: duel re-validated a thousand events (90% of its time, tens of ms per decision under Pyodide).
-_EVENT_MODELS: WeakKeyDictionary[Duel, list[tuple[Event, EventModel]]] = WeakKeyDictionary()
+class _Log:
+    """One duel's events already turned into models, and each audience's share of them.
+
+    The log is append-only and an event never changes once emitted, so a view converts only the events new
+    since the last one (without this, every view of a long duel re-validated a thousand events), and each
+    player's visible list (MD-26: an event with an audience is theirs only if they are in it) grows by the
+    new events alone instead of the whole log being filtered again on every view."""
+
+    __slots__ = ("pairs", "seen", "visible")
+
+    def __init__(self) -> None:
+        self.pairs: list[tuple[Event, EventModel]] = []
+        #: player (None: an observer) -> their visible models, and how many of ``pairs`` were sorted so far.
+        self.visible: dict[str | None, list[EventModel]] = {}
+        self.seen: dict[str | None, int] = {}
 
 
-def _event_models(duel: Duel) -> list[tuple[Event, EventModel]]:
+_EVENT_MODELS: WeakKeyDictionary[Duel, _Log] = WeakKeyDictionary()
+
+
+def _log(duel: Duel) -> _Log:
     events = duel.events
-    done = _EVENT_MODELS.get(duel)
-    if done is None or len(done) > len(events) or (done and done[-1][0] is not events[len(done) - 1]):
-        done = []  # a log that is not the one cached (never expected): start again
-        _EVENT_MODELS[duel] = done
-    done.extend((e, EventModel.from_event(e)) for e in events[len(done) :])
-    return done
+    log = _EVENT_MODELS.get(duel)
+    if (
+        log is None
+        or len(log.pairs) > len(events)
+        or (log.pairs and log.pairs[-1][0] is not events[len(log.pairs) - 1])
+    ):
+        log = _EVENT_MODELS[duel] = _Log()  # a log that is not the one cached (never expected): start again
+    pairs = log.pairs
+    if len(pairs) < len(events):
+        pairs.extend((e, EventModel.from_event(e)) for e in events[len(pairs) :])
+    return log
+
+
+def _visible_events(duel: Duel, player: str | None) -> list[EventModel]:
+    """The models of the events ``player`` may see (``Event.visible_to``), in log order: a fresh list."""
+    log = _log(duel)
+    pairs = log.pairs
+    seen = log.seen.get(player, 0)
+    mine = log.visible.get(player)
+    if mine is None:
+        mine = log.visible[player] = []
+    if seen < len(pairs):
+        mine.extend(
+            m for e, m in pairs[seen:] if e.audience is None or (player is not None and player in e.audience)
+        )
+        log.seen[player] = len(pairs)
+    return list(mine)
 
 
 # --- duel resources ---------------------------------------------------------------------------------------
