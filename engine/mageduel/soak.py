@@ -79,6 +79,27 @@ class Summary:
         if len(self.first) < 10:
             self.first.append({"duel": duel_no, "seed": seed, "what": what, "detail": detail[:300]})
 
+    def merge(self, later: Summary) -> None:
+        """Add the summary of the duels that come right after these (``soak --jobs``): counts add up, the
+        findings and digests follow in duel order, so merging the parts in order gives exactly the summary
+        one process playing them all would."""
+        self.duels += later.duels
+        self.decisions += later.decisions
+        self.events += later.events
+        self.exceptions += later.exceptions
+        self.invariant_breaks += later.invariant_breaks
+        for mine, theirs in (
+            (self.by_kind, later.by_kind),
+            (self.by_size, later.by_size),
+            (self.breaks, later.breaks),
+        ):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.manual_dice += later.manual_dice
+        self.premades |= later.premades
+        self.first.extend(later.first[: 10 - len(self.first)])
+        self.digests.extend(later.digests)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "duels": self.duels,
@@ -145,10 +166,13 @@ def digest(duel: Duel) -> str:
     return h.hexdigest()[:16]
 
 
-def duels(count: int, seed: int) -> Iterator[tuple[int, int, Scenario, bool, int]]:
-    """(number, dice seed, scenario, manual dice?, policy seed) of each duel of a soak."""
+def duels(count: int, seed: int, start: int = 0) -> Iterator[tuple[int, int, Scenario, bool, int]]:
+    """(number, dice seed, scenario, manual dice?, policy seed) of each duel of a soak, from duel number
+    ``start`` (the seeds before it are drawn and skipped: a part of a soak is the same duels as the whole)."""
     seeds = SplitMix64(seed)
-    for n in range(count):
+    for _ in range(start):
+        seeds.next_u64()
+    for n in range(start, count):
         rng = SplitMix64(seeds.next_u64())
         scenario = random_scenario(rng, n)
         manual = rng.below(4) == 0
@@ -293,13 +317,20 @@ def _names(data: Any, secret: str) -> bool:
 
 
 def soak(
-    count: int, seed: int, check: bool = True, every: int = 1, progress: Any = None, progress_every: int = 0
+    count: int,
+    seed: int,
+    check: bool = True,
+    every: int = 1,
+    progress: Any = None,
+    progress_every: int = 0,
+    start: int = 0,
 ) -> Summary:
     """Play ``count`` random duels from ``seed`` (only every ``every``-th one: a twin process digesting a
     sample); every exception and broken invariant is counted, the first ten in full. ``progress(summary)``
-    is called every ``progress_every`` duels."""
+    is called every ``progress_every`` duels. ``start``: play only duels ``start`` to ``count - 1`` of the
+    same soak (one part of ``soak --jobs``; :meth:`Summary.merge` puts the parts together)."""
     out = Summary()
-    for n, dice_seed, scenario, manual, policy_seed in duels(count, seed):
+    for n, dice_seed, scenario, manual, policy_seed in duels(count, seed, start):
         if n % every:
             continue
         if progress is not None and progress_every and n and n % progress_every == 0:
