@@ -47,3 +47,20 @@ def test_a_view_taken_earlier_keeps_its_events_when_the_duel_goes_on():
         duel.apply(duel.pending.player, policy.choose(duel))
     assert len(duel.view("p1").events) > count
     assert len(early.events) == count
+
+
+def test_a_view_assembled_without_validation_is_the_validated_view():
+    # The view is assembled from models already built (model_construct): validating it again must give
+    # the same JSON, byte for byte — no int where a float is due, nothing missing — for every player.
+    from mageduel.views import View
+
+    for kind in ("mageduel", "duel"):
+        duel = new_duel(duel_scenario("corvin", "nadira", kind), Seeded(2))
+        policy = RandomPolicy(2)
+        n = 0
+        while duel.pending is not None and n < 120:
+            for who in (*duel.players, None):
+                text = duel.view(who).model_dump_json()
+                assert View.model_validate_json(text).model_dump_json() == text
+            duel.apply(duel.pending.player, policy.choose(duel))
+            n += 1
