@@ -243,7 +243,11 @@ class Watch:
     def _hidden(self) -> None:
         """MD-26: a cast nobody has identified is secret to everyone but its caster: in the public events
         and the rolls that follow it until it resolves, and in each player's view (looked at once per cast
-        and player: a view is the costly part of the check)."""
+        and player). The view's part that shows casts is ``views.casting_views``, the very function
+        ``duel.view`` builds it with: only that part is built here (a whole view converted the whole log,
+        and was half the soak's time)."""
+        from .views import casting_views
+
         duel = self.duel
         for cast in duel.casting:
             if cast.revealed:
@@ -267,7 +271,7 @@ class Watch:
                 if player in cast.known_by or (id(cast), since, player) in self.looked:
                     continue
                 self.looked.add((id(cast), since, player))
-                for cv in duel.view(player).casting:
+                for cv in casting_views(duel, player):
                     if cv.caster == cast.caster and cv.spell is not None:
                         raise Broken(
                             "md26-view", f"{player} sees {cast.caster}'s {cv.spell.id} before knowing"

@@ -266,20 +266,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             )
         else:
             others.append(CombatantView(**_public(c)))
-    casting = []
-    for cast in duel.casting:
-        info = None
-        if cast.revealed or (player is not None and player in cast.known_by):
-            info = SpellInfo(id=cast.spell.id, level=cast.level, school=cast.spell.school)
-        casting.append(
-            CastingView(
-                caster=cast.caster,
-                targets=list(cast.targets),
-                point=list(cast.point) if cast.point else None,
-                spell=info,
-                dodge_useless=info is not None and _dodge_useless(cast.spell.id),
-            )
-        )
+    casting = casting_views(duel, player)
     pending = None
     p = duel.pending
     if p is not None:
@@ -325,6 +312,26 @@ def build_view(duel: Duel, player: str | None) -> View:
         events=events,
         outcome=duel.outcome.to_dict() if duel.outcome else None,
     )
+
+
+def casting_views(duel: Duel, player: str | None) -> list[CastingView]:
+    """The spells being cast, as ``player`` sees them in their view (MD-26: the spell only once they have
+    identified it or it is revealed). ``build_view`` uses exactly this; the soak checks it on its own."""
+    casting = []
+    for cast in duel.casting:
+        info = None
+        if cast.revealed or (player is not None and player in cast.known_by):
+            info = SpellInfo(id=cast.spell.id, level=cast.level, school=cast.spell.school)
+        casting.append(
+            CastingView(
+                caster=cast.caster,
+                targets=list(cast.targets),
+                point=list(cast.point) if cast.point else None,
+                spell=info,
+                dodge_useless=info is not None and _dodge_useless(cast.spell.id),
+            )
+        )
+    return casting
 
 
 class _Log:

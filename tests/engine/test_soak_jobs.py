@@ -41,3 +41,51 @@ def test_merged_findings_keep_the_first_ten_in_duel_order():
     early.merge(late)
     assert [f["duel"] for f in early.first] == list(range(10))
     assert early.breaks == {"x": 8, "y": 5}
+
+
+def _hidden_cast():
+    """A duel stopped while a spell nobody else has identified is being cast, with its watch."""
+    from mageduel.dice import Seeded
+    from mageduel.policies import RandomPolicy
+    from mageduel.scenario import duel_scenario
+    from mageduel.soak import Watch
+    from mageduel.state import new_duel
+
+    for seed in range(20):
+        duel = new_duel(duel_scenario("ilse", "kael", "duel"), Seeded(seed))
+        watch, policy = Watch(duel), RandomPolicy(seed)
+        while duel.pending is not None:
+            duel.apply(duel.pending.player, policy.choose(duel))
+            watch.after_decision()
+            if any(not c.revealed and len(c.known_by) < len(duel.players) for c in duel.casting):
+                return duel, watch
+    raise AssertionError("no hidden cast in 20 duels")
+
+
+def test_md26_the_soak_checks_the_casts_exactly_as_the_view_shows_them():
+    from mageduel.views import casting_views
+
+    duel, _ = _hidden_cast()
+    for who in (*duel.players, None):
+        assert duel.view(who).casting == casting_views(duel, who)
+    assert any(cv.spell is None for cv in casting_views(duel, "p1") + casting_views(duel, "p2"))
+
+
+def test_md26_the_watch_catches_a_view_that_shows_a_hidden_spell(monkeypatch):
+    from mageduel import views
+    from mageduel.soak import Broken
+
+    duel, watch = _hidden_cast()
+    real = views.casting_views
+
+    def leaky(d, player):
+        return [
+            cv.model_copy(update={"spell": real(d, cast.caster)[i].spell})
+            for i, (cv, cast) in enumerate(zip(real(d, player), d.casting, strict=True))
+        ]
+
+    monkeypatch.setattr(views, "casting_views", leaky)
+    watch.looked.clear()
+    with pytest.raises(Broken) as exc:
+        watch.after_decision()
+    assert exc.value.what == "md26-view"
