@@ -485,23 +485,30 @@ def _soak(
     every: int = 1,
     progress: Any = None,
     progress_every: int = 0,
+    out: Any = None,
 ) -> Any:
     """The soak over ``jobs`` processes: the duels cut in parts of :data:`SOAK_PART`, played by a pool,
-    the parts' summaries merged in duel order — exactly the summary one process gives (each duel depends
-    only on its own seeds). ``progress(summary)`` is called about every ``progress_every`` duels."""
+    the parts' summaries merged in duel order into ``out`` — exactly the summary one process gives (each
+    duel depends only on its own seeds). ``progress(summary)`` is called about every ``progress_every``
+    duels. Stopped from outside (KeyboardInterrupt), ``out`` holds the duels done so far (in one process:
+    every duel played out; over several: every part merged in order), and the parts not begun are dropped."""
     from .soak import Summary, soak
 
+    out = Summary() if out is None else out
     if jobs <= 1 or count <= SOAK_PART:
-        return soak(count, seed, check=check, every=every, progress=progress, progress_every=progress_every)
-    from concurrent.futures import ProcessPoolExecutor
+        return soak(
+            count, seed, check=check, every=every, progress=progress, progress_every=progress_every, out=out
+        )
+    import multiprocessing
 
     parts = [
         (start, min(start + SOAK_PART, count), seed, check, every) for start in range(0, count, SOAK_PART)
     ]
-    out = Summary()
     reported = 0
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for part in pool.map(_soak_part, parts):  # in order, each as soon as it and those before are done
+    # A stop from outside (KeyboardInterrupt) leaves the with-block by Pool.terminate: the parts under way
+    # are dropped with the rest, and no worker is left behind.
+    with multiprocessing.Pool(jobs) as pool:
+        for part in pool.imap(_soak_part, parts):  # in order, each as soon as it and those before are done
             out.merge(part)
             if progress is not None and progress_every and out.duels - reported >= progress_every:
                 reported = out.duels
@@ -548,12 +555,33 @@ def cmd_soak(args: argparse.Namespace) -> int:
         line.pop("first_findings", None)
         print(json.dumps({"progress": line}), file=sys.stderr, flush=True)
 
-    summary = _soak(args.duels, args.seed, jobs, progress=progress, progress_every=args.progress)
+    summary = Summary()
+    interrupted = False
+    try:
+        _soak(args.duels, args.seed, jobs, progress=progress, progress_every=args.progress, out=summary)
+    except KeyboardInterrupt:
+        # Stopped from outside (Ctrl-C, or SIGINT to this process): the summary of the duels done so far,
+        # marked as such; the twin's comparison needs the whole run, so it is left out.
+        interrupted = True
     elapsed = time.perf_counter() - start
     out = summary.to_dict()
     out["elapsed_s"] = round(elapsed, 1)
     out["duels_per_s"] = round(summary.duels / elapsed, 2) if elapsed else None
     out["decisions_per_s"] = round(summary.decisions / elapsed) if elapsed else None
+    if interrupted:
+        out["interrupted"] = {"asked": args.duels, "done": summary.duels}
+        if twin is not None:
+            import signal
+            import subprocess
+
+            twin[0].send_signal(signal.SIGINT)  # it stops its own workers as this process did
+            try:
+                twin[0].communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                twin[0].kill()
+                twin[0].communicate()
+            out["hash_seeds"] = {"seeds": twin[1], "skipped": "interrupted before the end"}
+            twin = None
     if twin is not None:
         proc, seeds = twin
         got, err = proc.communicate()
@@ -583,6 +611,9 @@ def cmd_soak(args: argparse.Namespace) -> int:
             print(f"  duel {f['duel']}: {f['what']}: {f['detail']}")
         if "hash_seeds" in out:
             print(f"  hash seeds {out['hash_seeds']}")
+    if interrupted:
+        sys.stdout.flush()
+        return 130
     return 0 if out["exceptions"] == 0 and out["invariant_breaks"] == 0 else 1
 
 

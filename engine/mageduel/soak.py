@@ -328,36 +328,46 @@ def soak(
     progress: Any = None,
     progress_every: int = 0,
     start: int = 0,
+    out: Summary | None = None,
 ) -> Summary:
     """Play ``count`` random duels from ``seed`` (only every ``every``-th one: a twin process digesting a
     sample); every exception and broken invariant is counted, the first ten in full. ``progress(summary)``
     is called every ``progress_every`` duels. ``start``: play only duels ``start`` to ``count - 1`` of the
-    same soak (one part of ``soak --jobs``; :meth:`Summary.merge` puts the parts together)."""
-    out = Summary()
+    same soak (one part of ``soak --jobs``; :meth:`Summary.merge` puts the parts together). ``out``: the
+    summary to add to; a duel counts in it only once played out, so a soak stopped from outside (Ctrl-C)
+    leaves in it exactly the duels done."""
+    out = Summary() if out is None else out
     for n, dice_seed, scenario, manual, policy_seed in duels(count, seed, start):
         if n % every:
             continue
         if progress is not None and progress_every and n and n % progress_every == 0:
             progress(out)
-        out.duels += 1
-        out.by_kind[scenario.kind] = out.by_kind.get(scenario.kind, 0) + 1
-        size = str(len(scenario.participants))
-        out.by_size[size] = out.by_size.get(size, 0) + 1
-        out.manual_dice += manual
-        out.premades.update(p.roster or "" for p in scenario.participants)
         try:
             duel = play(scenario, dice_seed, manual, policy_seed, check=check)
         except Broken as exc:
+            _count(out, scenario, manual)
             out.invariant_breaks += 1
             out.finding(exc.what, n, seed, str(exc))
             out.digests.append("broken")
             continue
         except Exception as exc:  # noqa: BLE001 - counted and reported: the soak's whole point
+            _count(out, scenario, manual)
             out.exceptions += 1
             out.finding(f"exception {type(exc).__name__}", n, seed, str(exc))
             out.digests.append("exception")
             continue
+        _count(out, scenario, manual)
         out.decisions += len(duel.decisions)
         out.events += len(duel.events)
         out.digests.append(digest(duel))
     return out
+
+
+def _count(out: Summary, scenario: Scenario, manual: bool) -> None:
+    """One more duel played: its kind, size, dice and premades."""
+    out.duels += 1
+    out.by_kind[scenario.kind] = out.by_kind.get(scenario.kind, 0) + 1
+    size = str(len(scenario.participants))
+    out.by_size[size] = out.by_size.get(size, 0) + 1
+    out.manual_dice += manual
+    out.premades.update(p.roster or "" for p in scenario.participants)

@@ -89,3 +89,44 @@ def test_md26_the_watch_catches_a_view_that_shows_a_hidden_spell(monkeypatch):
     with pytest.raises(Broken) as exc:
         watch.after_decision()
     assert exc.value.what == "md26-view"
+
+
+@SLOW
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_soak_stopped_from_outside_prints_the_summary_of_the_duels_done(jobs):
+    # A 100,000-duel soak may not finish in the time there is: stopped (SIGINT, as Ctrl-C), it still
+    # prints its JSON summary, of exactly the duels done, marked "interrupted", and exits 130.
+    import json
+    import signal
+    import subprocess
+    import time
+
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "mageduel",
+            "soak",
+            "--duels",
+            "100000",
+            "--seed",
+            "3",
+            "--json",
+            "--jobs",
+            jobs,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(8)
+    proc.send_signal(signal.SIGINT)
+    got, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    out = json.loads(got)
+    assert out["interrupted"] == {"asked": 100000, "done": out["duels"]}
+    assert out["hash_seeds"]["skipped"]
+    assert out["exceptions"] == 0 and out["invariant_breaks"] == 0
+    assert sum(out["by_kind"].values()) == out["duels"] == sum(out["by_participants"].values())
+    if jobs == "2":
+        assert out["duels"] % 100 == 0  # whole parts, merged in order
