@@ -800,10 +800,15 @@ def rules_table() -> int:
     return subprocess.run([str(venv_python()), str(script)], cwd=ROOT).returncode
 
 
-def bench(rounds: int, as_json: bool) -> int:
+def bench(rounds: int, as_json: bool, engine_only: bool = False) -> int:
     build()
-    env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
-    extra = ["--json", str(ARTIFACTS / "bench.json")] if as_json else []
+    if engine_only:
+        # The engine's figures alone (no browser), in a file of their own: bench.json stays one whole run.
+        env = dict(os.environ)
+        extra = ["--engine-only"] + (["--json", str(ARTIFACTS / "bench-engine.json")] if as_json else [])
+    else:
+        env = {**os.environ, "MAGEDUEL_CHROMIUM": find_chromium()}
+        extra = ["--json", str(ARTIFACTS / "bench.json")] if as_json else []
     return subprocess.run(
         [str(venv_python()), str(ROOT / "tests" / "bench.py"), "--profiles", str(rounds), *extra],
         cwd=ROOT,
@@ -833,6 +838,12 @@ def main(argv: list[str]) -> int:
     p_bench.add_argument(
         "--json", action="store_true", help="also write every figure to test-artifacts/bench.json"
     )
+    p_bench.add_argument(
+        "--engine-only",
+        action="store_true",
+        help="only the engine's figures (duels per second, the computer's decision times; no browser);"
+        " --json writes them to test-artifacts/bench-engine.json",
+    )
     sub.add_parser("rules", help="print the table clause -> tests")
     p_clean = sub.add_parser("clean", help="remove build output, .venv and node_modules")
     p_clean.add_argument("--all", action="store_true", help="also drop the download cache")
@@ -851,7 +862,7 @@ def main(argv: list[str]) -> int:
         elif args.command == "test":
             return test(args.pytest_args)
         elif args.command == "bench":
-            return bench(args.profiles, args.json)
+            return bench(args.profiles, args.json, args.engine_only)
         elif args.command == "rules":
             return rules_table()
         elif args.command == "clean":

@@ -357,6 +357,44 @@ def stats(values: list[float]) -> dict[str, Any] | None:
     }
 
 
+def engine_figures(figures: dict[str, Any]) -> None:
+    """The engine's own figures (issue 15, goal 5), added to ``figures``: the computer's time per decision
+    in CPython and Pyodide, and random-policy duels per second. Each CPython figure is given twice: by the
+    wall clock (what a player waits) and by the process's CPU time (one core of its own: the figure to
+    compare across runs on a shared, loaded machine)."""
+    import time
+
+    from mageduel.bench import ai_decision_times, duels_per_second
+
+    print(
+        "The computer opponent, one decision (its view, ai.choose, apply), whole computer duels (target 0.2 ms median)"
+    )
+    print(f"  CPython {sys.version.split()[0]}")
+    figures["decision_cpython"] = {}
+    figures["decision_cpython_cpu"] = {}
+    for level in ("normal", "hard"):
+        figures["decision_cpython"][level] = r = ai_decision_times(level)
+        print(ai_line(level, r))
+        figures["decision_cpython_cpu"][level] = r = ai_decision_times(level, clock=time.process_time)
+        print(ai_line(level + ", CPU time", r))
+    in_pyodide = ai_in_pyodide()
+    figures["decision_pyodide"] = in_pyodide
+    if in_pyodide is None:
+        print("  Pyodide: node is not available")
+    else:
+        print(f"  Pyodide (Python {in_pyodide['python']}, Node.js)")
+        for level in ("normal", "hard"):
+            print(ai_line(level, in_pyodide[level]))
+    rate = duels_per_second(5.0)
+    figures["duels_per_second"] = rate
+    cpu_rate = duels_per_second(5.0, clock=time.process_time)
+    figures["duels_per_second_cpu"] = cpu_rate
+    print(
+        f"Engine: {rate:.1f} full duels per second, {cpu_rate:.1f} by CPU time (CPython {sys.version.split()[0]},"
+        " random policy, two level-5 casters, one core; target 160)"
+    )
+
+
 def main() -> int:
     import json
     import time
@@ -364,8 +402,10 @@ def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--profiles", type=int, default=5)
     parser.add_argument("--json", type=Path, default=None, help="also write every figure to this file")
+    parser.add_argument(
+        "--engine-only", action="store_true", help="only the engine's figures: no page, no browser"
+    )
     args = parser.parse_args()
-    from playwright.sync_api import sync_playwright
 
     figures: dict[str, Any] = {
         "when": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -373,6 +413,17 @@ def main() -> int:
         "load_average": os.getloadavg()[0] if hasattr(os, "getloadavg") else None,
         "profiles": args.profiles,
     }
+    if args.engine_only:
+        figures["engine_only"] = True
+        engine_figures(figures)
+        figures["load_average_after"] = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
+        if args.json:
+            args.json.parent.mkdir(parents=True, exist_ok=True)
+            args.json.write_text(json.dumps(figures, indent=1))
+            print(f"every figure: {args.json}")
+        return 0
+    from playwright.sync_api import sync_playwright
+
     floor_dir = Path(tempfile.mkdtemp(prefix="mageduel-floor-"))
     (floor_dir / "index.html").write_text(FLOOR)
     (floor_dir / "pyodide").symlink_to(build.DIST / "pyodide", target_is_directory=True)
@@ -454,30 +505,7 @@ def main() -> int:
     figures["page_duels"] = page_ai
     figures["longest_task_ms"] = max(r["longest_ms"] for r in page_ai.values())
 
-    from mageduel.bench import ai_decision_times, duels_per_second
-
-    print(
-        "The computer opponent, one decision (its view, ai.choose, apply), whole computer duels (target 0.2 ms median)"
-    )
-    print(f"  CPython {sys.version.split()[0]}")
-    figures["decision_cpython"] = {}
-    for level in ("normal", "hard"):
-        figures["decision_cpython"][level] = r = ai_decision_times(level)
-        print(ai_line(level, r))
-    in_pyodide = ai_in_pyodide()
-    figures["decision_pyodide"] = in_pyodide
-    if in_pyodide is None:
-        print("  Pyodide: node is not available")
-    else:
-        print(f"  Pyodide (Python {in_pyodide['python']}, Node.js)")
-        for level in ("normal", "hard"):
-            print(ai_line(level, in_pyodide[level]))
-    rate = duels_per_second(5.0)
-    figures["duels_per_second"] = rate
-    print(
-        f"Engine: {rate:.0f} full duels per second (CPython {sys.version.split()[0]}, random policy, "
-        "two level-5 casters, one core; target 160)"
-    )
+    engine_figures(figures)
     if args.json:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps(figures, indent=1))

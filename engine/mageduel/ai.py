@@ -98,6 +98,9 @@ class Opponent:
         self.level = level
         self.rng = SplitMix64(seed)
         self._opts: dict[str, Any] = {}  # the pending options of the view being decided (their chances)
+        #: The spells it has cast by the events of one view (that view, the set): one pass over the log
+        #: per view, not one per option scored.
+        self._cast: tuple[Any, set[str]] | None = None
 
     # --- the decision ---------------------------------------------------------------------------------
 
@@ -287,11 +290,17 @@ class Opponent:
     # --- what it can see --------------------------------------------------------------------------------
 
     def _already_cast(self, view: View, sid: str) -> bool:
-        me = view.me.id if view.me is not None else None
-        return any(
-            e.kind in ("casting-spell", "spell") and e.actor == me and e.data.get("spell") == sid
-            for e in view.events
-        )
+        if self._cast is None or self._cast[0] is not view:
+            me = view.me.id if view.me is not None else None
+            cast = {
+                spell
+                for e in view.events
+                if e.kind in ("casting-spell", "spell")
+                and e.actor == me
+                and isinstance(spell := e.data.get("spell"), str)
+            }
+            self._cast = (view, cast)
+        return sid in self._cast[1]
 
     def _near_edge(self, view: View, target: str) -> bool:
         if not view.zone:

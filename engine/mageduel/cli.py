@@ -428,6 +428,54 @@ def cmd_lessons(args: argparse.Namespace) -> int:
     return 0 if report.ok else 1
 
 
+#: Duels per part of ``soak --jobs``: small enough for even work and progress, large enough that a part's
+#: start-up (its scenarios' seeds skipped to, its result sent back) costs nothing.
+SOAK_PART = 100
+
+
+def _soak_part(part: tuple[int, int, int, bool, int]) -> Any:
+    """One part of a soak, in a worker process: duels ``start`` to ``stop - 1`` of soak ``seed``."""
+    start, stop, seed, check, every = part
+    return md.run_soak(stop, seed, check=check, every=every, start=start)
+
+
+def _soak(
+    count: int,
+    seed: int,
+    jobs: int,
+    check: bool = True,
+    every: int = 1,
+    progress: Any = None,
+    progress_every: int = 0,
+    out: Any = None,
+) -> Any:
+    """The soak over ``jobs`` processes: the duels cut in parts of :data:`SOAK_PART`, played by a pool,
+    the parts' summaries merged in duel order into ``out`` — exactly the summary one process gives (each
+    duel depends only on its own seeds). ``progress(summary)`` is called about every ``progress_every``
+    duels. Stopped from outside (KeyboardInterrupt), ``out`` holds the duels done so far (in one process:
+    every duel played out; over several: every part merged in order), and the parts not begun are dropped."""
+    out = md.SoakSummary() if out is None else out
+    if jobs <= 1 or count <= SOAK_PART:
+        return md.run_soak(
+            count, seed, check=check, every=every, progress=progress, progress_every=progress_every, out=out
+        )
+    import multiprocessing
+
+    parts = [
+        (start, min(start + SOAK_PART, count), seed, check, every) for start in range(0, count, SOAK_PART)
+    ]
+    reported = 0
+    # A stop from outside (KeyboardInterrupt) leaves the with-block by Pool.terminate: the parts under way
+    # are dropped with the rest, and no worker is left behind.
+    with multiprocessing.Pool(jobs) as pool:
+        for part in pool.imap(_soak_part, parts):  # in order, each as soon as it and those before are done
+            out.merge(part)
+            if progress is not None and progress_every and out.duels - reported >= progress_every:
+                reported = out.duels
+                progress(out)
+    return out
+
+
 def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
     """The same duels in another process under another ``PYTHONHASHSEED`` (digests only), started now."""
     import os
@@ -436,22 +484,24 @@ def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
     own = os.environ.get("PYTHONHASHSEED", "")
     other = str((int(own) + 1) % 4294967296) if own.isdigit() else "0"
     cmd = [sys.executable, "-m", "mageduel", "soak", "--duels", str(args.duels), "--seed", str(args.seed)]
-    cmd += ["--digests", "--twin-every", str(args.twin_every)]
+    cmd += ["--digests", "--twin-every", str(args.twin_every), "--jobs", str(args.jobs)]
     env = {**os.environ, "PYTHONHASHSEED": other}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     return proc, f"{own or 'random'} and {other}"
 
 
 def cmd_soak(args: argparse.Namespace) -> int:
-
     if not 1 <= args.duels <= 10_000_000:
         raise InputError(f"--duels: give 1 to 10,000,000 duels, not {_cut(str(args.duels))}")
     if not 0 <= args.seed < 2**64:
         raise InputError(f"--seed: give a whole number from 0 to 2**64 - 1, not {_cut(str(args.seed))}")
     if not 1 <= args.twin_every <= args.duels:
         raise InputError(f"--twin-every: give 1 to --duels ({args.duels}), not {args.twin_every}")
+    if not 0 <= args.jobs <= 1024:
+        raise InputError(f"--jobs: give 0 (one per core) to 1024, not {_cut(args.jobs)}")
+    jobs = args.jobs or os.cpu_count() or 1
     if args.digests:
-        for d in md.run_soak(args.duels, args.seed, check=False, every=args.twin_every).digests:
+        for d in _soak(args.duels, args.seed, jobs, check=False, every=args.twin_every).digests:
             print(d)
         return 0
     twin = None if args.no_twin else _soak_twin(args)
@@ -463,12 +513,33 @@ def cmd_soak(args: argparse.Namespace) -> int:
         line.pop("first_findings", None)
         print(json.dumps({"progress": line}), file=sys.stderr, flush=True)
 
-    summary = md.run_soak(args.duels, args.seed, progress=progress, progress_every=args.progress)
+    summary = md.SoakSummary()
+    interrupted = False
+    try:
+        _soak(args.duels, args.seed, jobs, progress=progress, progress_every=args.progress, out=summary)
+    except KeyboardInterrupt:
+        # Stopped from outside (Ctrl-C, or SIGINT to this process): the summary of the duels done so far,
+        # marked as such; the twin's comparison needs the whole run, so it is left out.
+        interrupted = True
     elapsed = time.perf_counter() - start
     out = summary.to_dict()
     out["elapsed_s"] = round(elapsed, 1)
     out["duels_per_s"] = round(summary.duels / elapsed, 2) if elapsed else None
     out["decisions_per_s"] = round(summary.decisions / elapsed) if elapsed else None
+    if interrupted:
+        out["interrupted"] = {"asked": args.duels, "done": summary.duels}
+        if twin is not None:
+            import signal
+            import subprocess
+
+            twin[0].send_signal(signal.SIGINT)  # it stops its own workers as this process did
+            try:
+                twin[0].communicate(timeout=60)
+            except subprocess.TimeoutExpired:
+                twin[0].kill()
+                twin[0].communicate()
+            out["hash_seeds"] = {"seeds": twin[1], "skipped": "interrupted before the end"}
+            twin = None
     if twin is not None:
         proc, seeds = twin
         got, err = proc.communicate()
@@ -498,6 +569,9 @@ def cmd_soak(args: argparse.Namespace) -> int:
             print(f"  duel {f['duel']}: {f['what']}: {f['detail']}")
         if "hash_seeds" in out:
             print(f"  hash seeds {out['hash_seeds']}")
+    if interrupted:
+        sys.stdout.flush()
+        return 130
     return 0 if out["exceptions"] == 0 and out["invariant_breaks"] == 0 else 1
 
 
@@ -564,6 +638,12 @@ def build_parser() -> argparse.ArgumentParser:
     so.add_argument("--no-twin", action="store_true", help="skip the comparison under another hash seed")
     so.add_argument("--twin-every", type=int, default=1, help="compare every Nth duel under the other seed")
     so.add_argument("--progress", type=int, default=0, help="a JSON progress line on stderr every N duels")
+    so.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="processes playing at once (0: one per core; the twin uses as many); the same summary",
+    )
     so.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
     so.set_defaults(fn=cmd_soak)
     ro = sub.add_parser("roster", help="the premade characters")

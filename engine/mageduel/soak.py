@@ -79,6 +79,27 @@ class Summary:
         if len(self.first) < 10:
             self.first.append({"duel": duel_no, "seed": seed, "what": what, "detail": detail[:300]})
 
+    def merge(self, later: Summary) -> None:
+        """Add the summary of the duels that come right after these (``soak --jobs``): counts add up, the
+        findings and digests follow in duel order, so merging the parts in order gives exactly the summary
+        one process playing them all would."""
+        self.duels += later.duels
+        self.decisions += later.decisions
+        self.events += later.events
+        self.exceptions += later.exceptions
+        self.invariant_breaks += later.invariant_breaks
+        for mine, theirs in (
+            (self.by_kind, later.by_kind),
+            (self.by_size, later.by_size),
+            (self.breaks, later.breaks),
+        ):
+            for key, value in theirs.items():
+                mine[key] = mine.get(key, 0) + value
+        self.manual_dice += later.manual_dice
+        self.premades |= later.premades
+        self.first.extend(later.first[: 10 - len(self.first)])
+        self.digests.extend(later.digests)
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "duels": self.duels,
@@ -145,10 +166,13 @@ def digest(duel: Duel) -> str:
     return h.hexdigest()[:16]
 
 
-def duels(count: int, seed: int) -> Iterator[tuple[int, int, Scenario, bool, int]]:
-    """(number, dice seed, scenario, manual dice?, policy seed) of each duel of a soak."""
+def duels(count: int, seed: int, start: int = 0) -> Iterator[tuple[int, int, Scenario, bool, int]]:
+    """(number, dice seed, scenario, manual dice?, policy seed) of each duel of a soak, from duel number
+    ``start`` (the seeds before it are drawn and skipped: a part of a soak is the same duels as the whole)."""
     seeds = SplitMix64(seed)
-    for n in range(count):
+    for _ in range(start):
+        seeds.next_u64()
+    for n in range(start, count):
         rng = SplitMix64(seeds.next_u64())
         scenario = random_scenario(rng, n)
         manual = rng.below(4) == 0
@@ -219,7 +243,11 @@ class Watch:
     def _hidden(self) -> None:
         """MD-26: a cast nobody has identified is secret to everyone but its caster: in the public events
         and the rolls that follow it until it resolves, and in each player's view (looked at once per cast
-        and player: a view is the costly part of the check)."""
+        and player). The view's part that shows casts is ``views.casting_views``, the very function
+        ``duel.view`` builds it with: only that part is built here (a whole view converted the whole log,
+        and was half the soak's time)."""
+        from .views import casting_views
+
         duel = self.duel
         for cast in duel.casting:
             if cast.revealed:
@@ -243,7 +271,7 @@ class Watch:
                 if player in cast.known_by or (id(cast), since, player) in self.looked:
                     continue
                 self.looked.add((id(cast), since, player))
-                for cv in duel.view(player).casting:
+                for cv in casting_views(duel, player):
                     if cv.caster == cast.caster and cv.spell is not None:
                         raise Broken(
                             "md26-view", f"{player} sees {cast.caster}'s {cv.spell.id} before knowing"
@@ -293,36 +321,53 @@ def _names(data: Any, secret: str) -> bool:
 
 
 def soak(
-    count: int, seed: int, check: bool = True, every: int = 1, progress: Any = None, progress_every: int = 0
+    count: int,
+    seed: int,
+    check: bool = True,
+    every: int = 1,
+    progress: Any = None,
+    progress_every: int = 0,
+    start: int = 0,
+    out: Summary | None = None,
 ) -> Summary:
     """Play ``count`` random duels from ``seed`` (only every ``every``-th one: a twin process digesting a
     sample); every exception and broken invariant is counted, the first ten in full. ``progress(summary)``
-    is called every ``progress_every`` duels."""
-    out = Summary()
-    for n, dice_seed, scenario, manual, policy_seed in duels(count, seed):
+    is called every ``progress_every`` duels. ``start``: play only duels ``start`` to ``count - 1`` of the
+    same soak (one part of ``soak --jobs``; :meth:`Summary.merge` puts the parts together). ``out``: the
+    summary to add to; a duel counts in it only once played out, so a soak stopped from outside (Ctrl-C)
+    leaves in it exactly the duels done."""
+    out = Summary() if out is None else out
+    for n, dice_seed, scenario, manual, policy_seed in duels(count, seed, start):
         if n % every:
             continue
         if progress is not None and progress_every and n and n % progress_every == 0:
             progress(out)
-        out.duels += 1
-        out.by_kind[scenario.kind] = out.by_kind.get(scenario.kind, 0) + 1
-        size = str(len(scenario.participants))
-        out.by_size[size] = out.by_size.get(size, 0) + 1
-        out.manual_dice += manual
-        out.premades.update(p.roster or "" for p in scenario.participants)
         try:
             duel = play(scenario, dice_seed, manual, policy_seed, check=check)
         except Broken as exc:
+            _count(out, scenario, manual)
             out.invariant_breaks += 1
             out.finding(exc.what, n, seed, str(exc))
             out.digests.append("broken")
             continue
         except Exception as exc:  # noqa: BLE001 - counted and reported: the soak's whole point
+            _count(out, scenario, manual)
             out.exceptions += 1
             out.finding(f"exception {type(exc).__name__}", n, seed, str(exc))
             out.digests.append("exception")
             continue
+        _count(out, scenario, manual)
         out.decisions += len(duel.decisions)
         out.events += len(duel.events)
         out.digests.append(digest(duel))
     return out
+
+
+def _count(out: Summary, scenario: Scenario, manual: bool) -> None:
+    """One more duel played: its kind, size, dice and premades."""
+    out.duels += 1
+    out.by_kind[scenario.kind] = out.by_kind.get(scenario.kind, 0) + 1
+    size = str(len(scenario.participants))
+    out.by_size[size] = out.by_size.get(size, 0) + 1
+    out.manual_dice += manual
+    out.premades.update(p.roster or "" for p in scenario.participants)

@@ -251,17 +251,18 @@ def build_view(duel: Duel, player: str | None) -> View:
     others = []
     for c in duel.participants:
         if c.id == player:
+            ac_parts, touch_parts, flat_parts = c.ac_parts(), c.ac_parts("touch"), c.ac_parts("flat-footed")
             me = OwnView(
                 **_public(c),
                 prepared=[SpellSlotView(spell=p.spell, level=p.level, used=p.used) for p in c.prepared],
                 known={k: list(v) for k, v in c.known.items()},
                 slots=dict(c.slots),
-                ac=c.ac(),
-                touch_ac=c.ac("touch"),
-                flat_footed_ac=c.ac("flat-footed"),
-                ac_parts=c.ac_parts(),
-                touch_ac_parts=c.ac_parts("touch"),
-                flat_footed_ac_parts=c.ac_parts("flat-footed"),
+                ac=sum(v for _, v in ac_parts),  # Combatant.ac: the sum of its parts, computed once
+                touch_ac=sum(v for _, v in touch_parts),
+                flat_footed_ac=sum(v for _, v in flat_parts),
+                ac_parts=ac_parts,
+                touch_ac_parts=touch_parts,
+                flat_footed_ac_parts=flat_parts,
                 saves={s: sum(v for _, v in c.save_parts(s)) for s in ("fort", "ref", "will")},
                 abilities={a: c.ability(a) for a in ("str", "dex", "con", "int", "wis", "cha")},
                 immediate_ready=c.immediate_ready,
@@ -278,20 +279,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             )
         else:
             others.append(CombatantView(**_public(c)))
-    casting = []
-    for cast in duel.casting:
-        info = None
-        if cast.revealed or (player is not None and player in cast.known_by):
-            info = SpellInfo(id=cast.spell.id, level=cast.level, school=cast.spell.school)
-        casting.append(
-            CastingView(
-                caster=cast.caster,
-                targets=list(cast.targets),
-                point=list(cast.point) if cast.point else None,
-                spell=info,
-                dodge_useless=info is not None and _dodge_useless(cast.spell.id),
-            )
-        )
+    casting = casting_views(duel, player)
     pending = None
     p = duel.pending
     if p is not None:
@@ -311,16 +299,18 @@ def build_view(duel: Duel, player: str | None) -> View:
             context=p.context if mine else {},
             options=_options(duel, p) if mine else None,
         )
-    events = [m for e, m in _event_models(duel) if e.visible_to(player)]
+    events = _visible_events(duel, player)
     z = duel.zone
-    return View(
+    # Every part is built above as its own model, from the engine's own values: the whole is assembled
+    # without validating again (which walked every event model of a long log on every view).
+    return View.model_construct(
         player=player,
         kind=duel.kind,
         round=duel.round,
         phase=duel.phase,
         turn_of=duel.turn_of,
         order=list(duel.order),
-        zone=[z.width, z.height] if z is not None else None,
+        zone=[float(z.width), float(z.height)] if z is not None else None,
         walls=[
             WallView(spell=w.spell, owner=w.owner, start=list(w.a), end=list(w.b), height=w.height)
             for w in live_walls(duel)
@@ -341,20 +331,75 @@ def build_view(duel: Duel, player: str | None) -> View:
     )
 
 
-#: Each duel's events already turned into models. The log is append-only and an event never changes once
-#: emitted, so a view converts only the events new since the last one: without this, every view of a long
-#: duel re-validated a thousand events (90% of its time, tens of ms per decision under Pyodide).
-_EVENT_MODELS: WeakKeyDictionary[Duel, list[tuple[Event, EventModel]]] = WeakKeyDictionary()
+def casting_views(duel: Duel, player: str | None) -> list[CastingView]:
+    """The spells being cast, as ``player`` sees them in their view (MD-26: the spell only once they have
+    identified it or it is revealed). ``build_view`` uses exactly this; the soak checks it on its own."""
+    casting = []
+    for cast in duel.casting:
+        info = None
+        if cast.revealed or (player is not None and player in cast.known_by):
+            info = SpellInfo(id=cast.spell.id, level=cast.level, school=cast.spell.school)
+        casting.append(
+            CastingView(
+                caster=cast.caster,
+                targets=list(cast.targets),
+                point=list(cast.point) if cast.point else None,
+                spell=info,
+                dodge_useless=info is not None and _dodge_useless(cast.spell.id),
+            )
+        )
+    return casting
 
 
-def _event_models(duel: Duel) -> list[tuple[Event, EventModel]]:
+class _Log:
+    """One duel's events already turned into models, and each audience's share of them.
+
+    The log is append-only and an event never changes once emitted, so a view converts only the events new
+    since the last one (without this, every view of a long duel re-validated a thousand events), and each
+    player's visible list (MD-26: an event with an audience is theirs only if they are in it) grows by the
+    new events alone instead of the whole log being filtered again on every view."""
+
+    __slots__ = ("pairs", "seen", "visible")
+
+    def __init__(self) -> None:
+        self.pairs: list[tuple[Event, EventModel]] = []
+        #: player (None: an observer) -> their visible models, and how many of ``pairs`` were sorted so far.
+        self.visible: dict[str | None, list[EventModel]] = {}
+        self.seen: dict[str | None, int] = {}
+
+
+_EVENT_MODELS: WeakKeyDictionary[Duel, _Log] = WeakKeyDictionary()
+
+
+def _log(duel: Duel) -> _Log:
     events = duel.events
-    done = _EVENT_MODELS.get(duel)
-    if done is None or len(done) > len(events) or (done and done[-1][0] is not events[len(done) - 1]):
-        done = []  # a log that is not the one cached (never expected): start again
-        _EVENT_MODELS[duel] = done
-    done.extend((e, EventModel.from_event(e)) for e in events[len(done) :])
-    return done
+    log = _EVENT_MODELS.get(duel)
+    if (
+        log is None
+        or len(log.pairs) > len(events)
+        or (log.pairs and log.pairs[-1][0] is not events[len(log.pairs) - 1])
+    ):
+        log = _EVENT_MODELS[duel] = _Log()  # a log that is not the one cached (never expected): start again
+    pairs = log.pairs
+    if len(pairs) < len(events):
+        pairs.extend((e, EventModel.from_event(e)) for e in events[len(pairs) :])
+    return log
+
+
+def _visible_events(duel: Duel, player: str | None) -> list[EventModel]:
+    """The models of the events ``player`` may see (``Event.visible_to``), in log order: a fresh list."""
+    log = _log(duel)
+    pairs = log.pairs
+    seen = log.seen.get(player, 0)
+    mine = log.visible.get(player)
+    if mine is None:
+        mine = log.visible[player] = []
+    if seen < len(pairs):
+        mine.extend(
+            m for e, m in pairs[seen:] if e.audience is None or (player is not None and player in e.audience)
+        )
+        log.seen[player] = len(pairs)
+    return list(mine)
 
 
 # --- duel resources ---------------------------------------------------------------------------------------
@@ -477,6 +522,9 @@ _OWN = {
 def _options(duel: Duel, ask: Any) -> list[OptionView]:
     out = []
     actor = duel.by_id.get(str((ask.context or {}).get("actor") or ask.player))
+    memo: dict[
+        Any, Any
+    ] = {}  # the facts' numbers, once per view (the state does not change while it is built)
     for o in ask.options:
         d = o.data or {}
         ov = OptionView(
@@ -493,6 +541,7 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
             item_kind=d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
             reaction=d.get("reaction") if isinstance(d.get("reaction"), str) else None,
             defensive=bool(d.get("defensive")),
+            names={},  # given, so that pydantic does not deep-copy the default for every option
             data={
                 k: (list(v) if isinstance(v, tuple) else v)
                 for k, v in d.items()
@@ -506,7 +555,7 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
                 pass
         if actor is not None:
             try:
-                _facts(duel, ask, actor, o, ov)
+                _facts(duel, ask, actor, o, ov, memo)
             except (LookupError, ValueError, AttributeError, TypeError, StopIteration):
                 pass  # an option the facts do not cover (a new kind): shown without them
         out.append(ov)
@@ -545,36 +594,57 @@ def _d20(need: int, natural_rules: bool) -> float:
     return max(lo, min(hi, hits)) / 20
 
 
-def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
-    from . import checks
-    from .actions import miss_chance
+def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
+    """``compute(*args)``, computed once per view under ``key``."""
+    try:
+        return memo[key]
+    except KeyError:
+        value = memo[key] = compute(*args)
+        return value
+
+
+def _concentration_bonus(c: Combatant) -> int:
+    return sum(v for _, v in c.concentration_parts())
+
+
+def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
+    """A spell, its first save node and its first attack node."""
     from .effects import spell_by_id
     from .spells.model import AttackNode, SaveNode
+
+    sp = spell_by_id(spell_id)
+    nodes = sp.nodes()
+    save = next((n for n in nodes if isinstance(n, SaveNode)), None)
+    attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
+    return sp, save, attack
+
+
+def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
+    from . import checks
+    from .actions import miss_chance
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
     if target is None and not ov.targets and ov.aim:
         target = duel.by_id.get(ov.aim)  # an area aimed at someone: the chance against them
     if kind == "cast" and ov.spell:
-        sp = spell_by_id(ov.spell)
+        sp, save, attack = _once(memo, ("spell", ov.spell), _spell_nodes, ov.spell)
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
         if use is None:
-            ov.dc = c.spell_dc(sp.level, sp.school)  # the engine's own (effects.cast)
+            # the engine's own (effects.cast)
+            ov.dc = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)
         else:
             mod = sp.level // 2
             if use["kind"] == "staff" and c.casting_ability:
                 mod = max(mod, c.mod(c.casting_ability))
             ov.dc = 10 + sp.level + mod  # the item's DC, as effects.cast computes it
-        nodes = sp.nodes()
-        save = next((n for n in nodes if isinstance(n, SaveNode)), None)
-        attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
         if save is not None:
             ov.save = save.save
         else:
             ov.dc = None  # no save: no DC to show
         if ov.defensive:
             need = checks.defensive_casting_dc(sp.level)  # C-10: the spell's level, not the slot's
-            bonus = sum(v for _, v in c.concentration_parts()) + c.defensive_bonus
+            bonus = _once(memo, "concentration", _concentration_bonus, c) + c.defensive_bonus
             ov.concentration = _d20(need - bonus, False)
         if target is not None and target.side != c.side and _immune(target, sp):
             ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
@@ -583,13 +653,13 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
             )
         elif target is not None and target.side != c.side:
             if attack is not None:
-                bonus = sum(v for _, v in c.attack_parts(attack.attack)) + attack.bonus
+                bonus = _once(memo, ("attack", attack.attack), _attack_bonus, c, attack.attack) + attack.bonus
                 if c.has("invisible") and not target.has("blinded"):
                     bonus += 2
-                p = _d20(target.ac("touch") - bonus, True)
+                p = _d20(_once(memo, ("ac", target.id, "touch"), target.ac, "touch") - bonus, True)
                 ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
             elif save is not None and ov.dc is not None:
-                s = sum(v for _, v in target.save_parts(save.save))
+                s = _once(memo, ("save", target.id, save.save), _save_bonus, target, save.save)
                 ov.chance, ov.chance_of = 1 - _d20(ov.dc - s, True), "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
             from .rite import carries_into_zone
@@ -604,9 +674,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         w = next((w for w in c.weapons if w.id == ov.weapon), None)
         if w is None:
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
-        bonus = (
-            sum(v for _, v in c.attack_parts(w.kind, c.attacks[0] if c.attacks else c.bab)) + w.attack_bonus
-        )
+        bab = c.attacks[0] if c.attacks else c.bab
+        bonus = _once(memo, ("weapon", w.kind, bab), _weapon_bonus, c, w.kind, bab) + w.attack_bonus
         if c.has("invisible") and not target.has("blinded"):
             bonus += 2
         if w.kind == "ranged" and w.range_increment:
@@ -614,7 +683,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
 
             bonus -= 2 * int(distance(c.pos, target.pos) // w.range_increment)
         flat = target.loses_dex() or c.has("invisible")
-        ac = target.ac("flat-footed" if flat else "normal") - (
+        ac_kind = "flat-footed" if flat else "normal"
+        ac = _once(memo, ("ac", target.id, ac_kind), target.ac, ac_kind) - (
             4 if w.kind == "melee" and target.has("prone") else 0
         )
         ov.chance, ov.chance_of = _hit_after(_d20(ac - bonus, True), c, target, miss_chance), "hit"
@@ -637,6 +707,18 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView) -> None:
         bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
         ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
         return
+
+
+def _attack_bonus(c: Combatant, kind: str) -> int:
+    return sum(v for _, v in c.attack_parts(kind))
+
+
+def _weapon_bonus(c: Combatant, kind: str, bab: int) -> int:
+    return sum(v for _, v in c.attack_parts(kind, bab))
+
+
+def _save_bonus(c: Combatant, save: str) -> int:
+    return sum(v for _, v in c.save_parts(save))
 
 
 def _dodge_useless(spell_id: str) -> bool:

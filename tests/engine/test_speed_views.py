@@ -1,0 +1,66 @@
+"""Issue 15 (goal 5): a view's events come from per-audience lists kept up to date as the log grows, not
+from filtering the whole log again. They must be exactly the events each player may see (MD-26), in log
+order, and a view once taken must not change when the duel goes on."""
+
+from __future__ import annotations
+
+from mageduel.dice import Seeded
+from mageduel.policies import RandomPolicy
+from mageduel.scenario import duel_scenario
+from mageduel.state import new_duel
+
+
+def _seqs(duel, who):
+    return [e.seq for e in duel.events if e.audience is None or (who is not None and who in e.audience)]
+
+
+def test_md26_incremental_view_events_are_exactly_the_visible_ones():
+    # Private events (casting-spell, identified, roll-dc) reach one player and not the other.
+    for seed in range(3):
+        duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(seed))
+        policy = RandomPolicy(seed)
+        players = [*duel.players, None]
+        private = 0
+        n = 0
+        while duel.pending is not None and n < 400:
+            # Views are taken at irregular moments: one player may be many events behind another.
+            for who in players[: 1 + n % len(players)]:
+                assert [m.seq for m in duel.view(who).events] == _seqs(duel, who)
+            duel.apply(duel.pending.player, policy.choose(duel))
+            n += 1
+        private += sum(e.audience is not None for e in duel.events)
+        assert private > 0  # the duel did exercise hidden events
+        for who in players:
+            assert [m.seq for m in duel.view(who).events] == _seqs(duel, who)
+
+
+def test_a_view_taken_earlier_keeps_its_events_when_the_duel_goes_on():
+    duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(1))
+    policy = RandomPolicy(1)
+    for _ in range(20):
+        duel.apply(duel.pending.player, policy.choose(duel))
+    early = duel.view("p1")
+    count = len(early.events)
+    for _ in range(40):
+        if duel.pending is None:
+            break
+        duel.apply(duel.pending.player, policy.choose(duel))
+    assert len(duel.view("p1").events) > count
+    assert len(early.events) == count
+
+
+def test_a_view_assembled_without_validation_is_the_validated_view():
+    # The view is assembled from models already built (model_construct): validating it again must give
+    # the same JSON, byte for byte — no int where a float is due, nothing missing — for every player.
+    from mageduel.views import View
+
+    for kind in ("mageduel", "duel"):
+        duel = new_duel(duel_scenario("corvin", "nadira", kind), Seeded(2))
+        policy = RandomPolicy(2)
+        n = 0
+        while duel.pending is not None and n < 120:
+            for who in (*duel.players, None):
+                text = duel.view(who).model_dump_json()
+                assert View.model_validate_json(text).model_dump_json() == text
+            duel.apply(duel.pending.player, policy.choose(duel))
+            n += 1
