@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import roster
+from . import roster, views
 from .dice import Manual, Seeded, SplitMix64
 from .policies import RandomPolicy
 from .scenario import Scenario
@@ -246,8 +246,6 @@ class Watch:
         and player). The view's part that shows casts is ``views.casting_views``, the very function
         ``duel.view`` builds it with: only that part is built here (a whole view converted the whole log,
         and was half the soak's time)."""
-        from .views import casting_views
-
         duel = self.duel
         for cast in duel.casting:
             if cast.revealed:
@@ -271,7 +269,7 @@ class Watch:
                 if player in cast.known_by or (id(cast), since, player) in self.looked:
                     continue
                 self.looked.add((id(cast), since, player))
-                for cv in casting_views(duel, player):
+                for cv in views.casting_views(duel, player):
                     if cv.caster == cast.caster and cv.spell is not None:
                         raise Broken(
                             "md26-view", f"{player} sees {cast.caster}'s {cv.spell.id} before knowing"
