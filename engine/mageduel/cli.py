@@ -448,32 +448,108 @@ def _soak(
     progress: Any = None,
     progress_every: int = 0,
     out: Any = None,
+    journal: Path | None = None,
+    resumed: dict[str, int] | None = None,
 ) -> Any:
     """The soak over ``jobs`` processes: the duels cut in parts of :data:`SOAK_PART`, played by a pool,
     the parts' summaries merged in duel order into ``out`` — exactly the summary one process gives (each
     duel depends only on its own seeds). ``progress(summary)`` is called about every ``progress_every``
     duels. Stopped from outside (KeyboardInterrupt), ``out`` holds the duels done so far (in one process:
-    every duel played out; over several: every part merged in order), and the parts not begun are dropped."""
+    every duel played out; over several: every part merged in order), and the parts not begun are dropped.
+
+    ``journal``: a file that keeps each part's summary as it is merged; run again with the same file, the
+    soak takes the parts already there and plays only the rest, so a long soak can be stopped and resumed
+    and still give the one-process summary; ``resumed`` gets the duels and decisions taken from it."""
     out = md.SoakSummary() if out is None else out
-    if jobs <= 1 or count <= SOAK_PART:
+    if journal is None and (jobs <= 1 or count <= SOAK_PART):
         return md.run_soak(
             count, seed, check=check, every=every, progress=progress, progress_every=progress_every, out=out
         )
-    import multiprocessing
-
     parts = [
         (start, min(start + SOAK_PART, count), seed, check, every) for start in range(0, count, SOAK_PART)
     ]
-    reported = 0
-    # A stop from outside (KeyboardInterrupt) leaves the with-block by Pool.terminate: the parts under way
-    # are dropped with the rest, and no worker is left behind.
-    with multiprocessing.Pool(jobs) as pool:
-        for part in pool.imap(_soak_part, parts):  # in order, each as soon as it and those before are done
-            out.merge(part)
-            if progress is not None and progress_every and out.duels - reported >= progress_every:
-                reported = out.duels
-                progress(out)
+    head = {"count": count, "seed": seed, "check": check, "every": every, "part": SOAK_PART}
+    kept = _journal_read(journal, head) if journal is not None else []
+    for part in kept:
+        out.merge(part)
+    if resumed is not None:
+        resumed.update(duels=out.duels, decisions=out.decisions)
+    reported = out.duels
+    sink = journal.open("a", encoding="utf-8") if journal is not None else None
+
+    def take(part: Any, bounds: tuple[int, int, int, bool, int]) -> None:
+        nonlocal reported
+        out.merge(part)
+        if sink is not None:
+            line = {"soak": head, "start": bounds[0], "stop": bounds[1], "summary": part.to_state()}
+            sink.write(json.dumps(line, separators=(",", ":")) + "\n")
+            sink.flush()
+            os.fsync(sink.fileno())
+        if progress is not None and progress_every and out.duels - reported >= progress_every:
+            reported = out.duels
+            progress(out)
+
+    todo = parts[len(kept) :]
+    try:
+        if jobs <= 1:
+            for bounds in todo:
+                part = md.SoakSummary()
+                try:
+                    md.run_soak(bounds[1], seed, check=check, every=every, start=bounds[0], out=part)
+                except KeyboardInterrupt:
+                    out.merge(part)  # the duels of the unfinished part count, but stay out of the journal
+                    raise
+                take(part, bounds)
+        else:
+            import multiprocessing
+
+            # A stop from outside (KeyboardInterrupt) leaves the with-block by Pool.terminate: the parts
+            # under way are dropped with the rest, and no worker is left behind.
+            with multiprocessing.Pool(jobs) as pool:
+                # imap: in order, each part as soon as it and those before it are done
+                for bounds, part in zip(todo, pool.imap(_soak_part, todo), strict=True):
+                    take(part, bounds)
+    finally:
+        if sink is not None:
+            sink.close()
     return out
+
+
+def _journal_read(journal: Path, head: dict[str, Any]) -> list[Any]:
+    """The parts a soak's journal already holds, in order; a line cut short by a stop mid-write (the last
+    one) is dropped from the file. Refused in one line if the file holds another soak's parts."""
+    if not journal.exists():
+        return []
+    name = _cut(str(journal))
+    try:
+        lines = journal.read_text(encoding="utf-8").splitlines(keepends=True)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InputError(f"--journal: cannot read {name}: {_cut(str(exc))}") from None
+    kept: list[Any] = []
+    good = 0
+    for n, line in enumerate(lines):
+        try:
+            entry = json.loads(line)
+            part = md.SoakSummary.from_state(entry["summary"])
+            bounds = (entry["start"], entry["stop"])
+        except (ValueError, KeyError, TypeError, AttributeError):
+            if n == len(lines) - 1:
+                break  # cut short by a stop while it was written: played again
+            raise InputError(f"--journal: line {n + 1} of {name} is not a soak's part") from None
+        if entry.get("soak") != head:
+            raise InputError(
+                f"--journal: {name} holds another soak's parts ({_cut(json.dumps(entry.get('soak')))}); "
+                "give a new file or the same --duels, --seed and --twin-every"
+            )
+        start = len(kept) * SOAK_PART
+        if bounds != (start, min(start + SOAK_PART, head["count"])):
+            raise InputError(f"--journal: line {n + 1} of {name} is not the part that comes next")
+        kept.append(part)
+        good += len(line.encode("utf-8"))
+    if good != journal.stat().st_size:
+        with journal.open("r+b") as f:
+            f.truncate(good)
+    return kept
 
 
 def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
@@ -485,6 +561,8 @@ def _soak_twin(args: argparse.Namespace) -> tuple[Any, str]:
     other = str((int(own) + 1) % 4294967296) if own.isdigit() else "0"
     cmd = [sys.executable, "-m", "mageduel", "soak", "--duels", str(args.duels), "--seed", str(args.seed)]
     cmd += ["--digests", "--twin-every", str(args.twin_every), "--jobs", str(args.jobs)]
+    if args.journal:
+        cmd += ["--journal", args.journal + ".twin"]
     env = {**os.environ, "PYTHONHASHSEED": other}
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     return proc, f"{own or 'random'} and {other}"
@@ -500,8 +578,10 @@ def cmd_soak(args: argparse.Namespace) -> int:
     if not 0 <= args.jobs <= 1024:
         raise InputError(f"--jobs: give 0 (one per core) to 1024, not {_cut(args.jobs)}")
     jobs = args.jobs or os.cpu_count() or 1
+    journal = Path(args.journal) if args.journal else None
     if args.digests:
-        for d in _soak(args.duels, args.seed, jobs, check=False, every=args.twin_every).digests:
+        every = args.twin_every
+        for d in _soak(args.duels, args.seed, jobs, check=False, every=every, journal=journal).digests:
             print(d)
         return 0
     twin = None if args.no_twin else _soak_twin(args)
@@ -509,14 +589,25 @@ def cmd_soak(args: argparse.Namespace) -> int:
 
     def progress(s: md.SoakSummary) -> None:
         elapsed = time.perf_counter() - start
-        line = {**s.to_dict(), "elapsed_s": round(elapsed, 1), "duels_per_s": round(s.duels / elapsed, 2)}
+        rate = round((s.duels - resumed["duels"]) / elapsed, 2)
+        line = {**s.to_dict(), "elapsed_s": round(elapsed, 1), "duels_per_s": rate}
         line.pop("first_findings", None)
         print(json.dumps({"progress": line}), file=sys.stderr, flush=True)
 
     summary = md.SoakSummary()
+    resumed = {"duels": 0, "decisions": 0}
     interrupted = False
     try:
-        _soak(args.duels, args.seed, jobs, progress=progress, progress_every=args.progress, out=summary)
+        _soak(
+            args.duels,
+            args.seed,
+            jobs,
+            progress=progress,
+            progress_every=args.progress,
+            out=summary,
+            journal=journal,
+            resumed=resumed,
+        )
     except KeyboardInterrupt:
         # Stopped from outside (Ctrl-C, or SIGINT to this process): the summary of the duels done so far,
         # marked as such; the twin's comparison needs the whole run, so it is left out.
@@ -524,8 +615,12 @@ def cmd_soak(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     out = summary.to_dict()
     out["elapsed_s"] = round(elapsed, 1)
-    out["duels_per_s"] = round(summary.duels / elapsed, 2) if elapsed else None
-    out["decisions_per_s"] = round(summary.decisions / elapsed) if elapsed else None
+    # The rates are this run's: duels taken from a journal were played by an earlier one.
+    played, decided = summary.duels - resumed["duels"], summary.decisions - resumed["decisions"]
+    out["duels_per_s"] = round(played / elapsed, 2) if elapsed else None
+    out["decisions_per_s"] = round(decided / elapsed) if elapsed else None
+    if journal is not None:
+        out["journal"] = {"resumed_duels": resumed["duels"], "played_now": played}
     if interrupted:
         out["interrupted"] = {"asked": args.duels, "done": summary.duels}
         if twin is not None:
@@ -643,6 +738,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         help="processes playing at once (0: one per core; the twin uses as many); the same summary",
+    )
+    so.add_argument(
+        "--journal",
+        help="keep each part's summary in this file; run again with it to resume a stopped soak",
     )
     so.add_argument("--digests", action="store_true", help=argparse.SUPPRESS)
     so.set_defaults(fn=cmd_soak)

@@ -100,6 +100,48 @@ class Summary:
         self.first.extend(later.first[: 10 - len(self.first)])
         self.digests.extend(later.digests)
 
+    def to_state(self) -> dict[str, Any]:
+        """Everything this summary holds, as JSON (a soak's journal keeps one per part); see
+        :meth:`from_state`.
+
+        >>> s = Summary(duels=2, premades={"kael", "ilse"}, digests=["ab", "cd"])
+        >>> Summary.from_state(s.to_state()) == s
+        True
+        """
+        return {
+            "duels": self.duels,
+            "decisions": self.decisions,
+            "events": self.events,
+            "exceptions": self.exceptions,
+            "invariant_breaks": self.invariant_breaks,
+            "by_kind": self.by_kind,
+            "by_size": self.by_size,
+            "manual_dice": self.manual_dice,
+            "premades": sorted(self.premades),
+            "breaks": self.breaks,
+            "first": self.first,
+            "digests": self.digests,
+        }
+
+    @classmethod
+    def from_state(cls, data: dict[str, Any]) -> Summary:
+        """The summary :meth:`to_state` wrote (``KeyError`` / ``TypeError`` if it is not one)."""
+        counts = ("duels", "decisions", "events", "exceptions", "invariant_breaks", "manual_dice")
+        if not all(type(data[k]) is int and data[k] >= 0 for k in counts):
+            raise TypeError("a count is not a whole number")
+        tallies = ("by_kind", "by_size", "breaks")
+        if not all(isinstance(data[k], dict) for k in tallies):
+            raise TypeError("a tally is not an object")
+        if not all(isinstance(data[k], list) for k in ("premades", "first", "digests")):
+            raise TypeError("a list is not a list")
+        return cls(
+            **{k: data[k] for k in counts},
+            **{k: {str(n): int(v) for n, v in data[k].items()} for k in tallies},
+            premades={str(x) for x in data["premades"]},
+            first=[dict(f) for f in data["first"]],
+            digests=[str(d) for d in data["digests"]],
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "duels": self.duels,
