@@ -7,6 +7,7 @@ field). No input of any kind produces a traceback: every error is a message on s
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -469,6 +470,8 @@ def _soak(
         (start, min(start + SOAK_PART, count), seed, check, every) for start in range(0, count, SOAK_PART)
     ]
     head = {"count": count, "seed": seed, "check": check, "every": every, "part": SOAK_PART}
+    if journal is not None:
+        head["engine"] = _engine_digest()  # parts played by another engine are not this soak's
     kept = _journal_read(journal, head) if journal is not None else []
     for part in kept:
         out.merge(part)
@@ -515,6 +518,15 @@ def _soak(
     return out
 
 
+def _engine_digest() -> str:
+    """A digest of the engine's own code and data: the soak's journal is resumed only by the same engine."""
+    root = Path(md.__file__).parent
+    h = hashlib.sha256()
+    for f in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json") and p.is_file()):
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
 def _journal_read(journal: Path, head: dict[str, Any]) -> list[Any]:
     """The parts a soak's journal already holds, in order; a line cut short by a stop mid-write (the last
     one) is dropped from the file. Refused in one line if the file holds another soak's parts."""
@@ -539,7 +551,7 @@ def _journal_read(journal: Path, head: dict[str, Any]) -> list[Any]:
         if entry.get("soak") != head:
             raise InputError(
                 f"--journal: {name} holds another soak's parts ({_cut(json.dumps(entry.get('soak')))}); "
-                "give a new file or the same --duels, --seed and --twin-every"
+                "give a new file, or the same --duels, --seed and --twin-every with the same engine"
             )
         start = len(kept) * SOAK_PART
         if bounds != (start, min(start + SOAK_PART, head["count"])):

@@ -74,3 +74,13 @@ def test_a_soak_over_two_processes_resumes_from_its_journal(tmp_path, monkeypatc
     again = cli._soak(10, 8, jobs=2, journal=journal, resumed=(r := {}))
     assert again.to_dict() == whole.to_dict() and again.digests == whole.digests
     assert r["duels"] == 4 and len(journal.read_text().splitlines()) == 3
+
+
+def test_a_journal_made_by_another_engine_is_refused(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(cli, "SOAK_PART", 3)
+    journal = tmp_path / "soak.jsonl"
+    args = ("--duels", "4", "--seed", "1", "--no-twin", "--journal", str(journal))
+    assert _cli(*args, capsys=capsys)[0] == 0
+    monkeypatch.setattr(cli, "_engine_digest", lambda: "another-engine")
+    code, _, err = _cli(*args, capsys=capsys)
+    assert code == 2 and "another soak" in err and "same engine" in err
