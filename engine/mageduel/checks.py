@@ -78,6 +78,10 @@ def identify_dc(spell_level: int) -> int:
     return 15 + spell_level
 
 
+#: The spells that counter any spell with a dispel check (C-12, DU-16, MD-12), in the order offered.
+DISPELS = ("dispel_magic", "greater_dispel_magic")
+
+
 def dispel_dc(enemy_caster_level: int) -> int:
     """C-12 / DU-16: a dispel check is d20 + caster level against 11 + the enemy caster's level."""
     return 11 + enemy_caster_level
@@ -120,7 +124,7 @@ def duel_counter_check(
     (18, [('caster level', 5)], ('DU-16', 'C-7'))
     """
     mods: list[tuple[str, int]] = [("caster level", counterer_level)]
-    if used in ("dispel_magic", "greater_dispel_magic"):
+    if used in DISPELS:
         if dispel_bonus:
             mods.append(("greater dispel counter", dispel_bonus))
         dc = dispel_dc(enemy_caster_level)

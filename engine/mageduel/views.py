@@ -31,6 +31,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict
 
+from .core import chance
 from .events import Event, EventModel
 from .terrain import patches as terrain_patches
 from .walls import live as live_walls
@@ -761,30 +762,25 @@ def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> f
 
 def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
-    level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26)."""
-    from . import checks
+    level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26).
+    The chance is that of the very :class:`~mageduel.core.Check` ``reactions.resolve_counter`` rolls."""
     from .effects import spell_by_id
+    from .reactions import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
 
     cast = next((x for x in reversed(duel.casting) if x.caster == (ask.context or {}).get("caster")), None)
     if cast is None:
         return
-    caster = duel.by_id[cast.caster]
     known = r.id in cast.known_by or cast.revealed
     used = spell_by_id(str(ov.spell))
-    plus4 = 4 if "greater_dispel_counter_plus_4" in used.special else 0
-    dispel = used.id in ("dispel_magic", "greater_dispel_magic")
     if ov.kind == "duel-counter":
-        if dispel or known:  # DU-16 needs no identification; DU-14 needs the spell
-            from .reactions import duel_counter_check
-
-            dc, mods, _ = duel_counter_check(duel, r, cast, used, ov.slot or 0)
-            ov.chance, ov.chance_of = _d20(dc - sum(v for _, v in mods), False), "check"
+        if used.id in DISPELS or known:  # DU-16 needs no identification; DU-14 needs the spell
+            ov.chance = chance(duel_counter_check(duel, r, cast, used, ov.slot or 0))
+            ov.chance_of = "check"
         return
     if not known:
         return
-    if used.id == cast.spell.id or used.id in getattr(cast.spell, "counters", ()):
+    if same_or_counter(cast.spell, used.id):  # C-12: no roll
         ov.chance, ov.chance_of = 1.0, "sure"
         return
-    cap = 20 if used.id == "greater_dispel_magic" else 10
-    bonus = min(r.cl(), cap) + plus4
-    ov.chance, ov.chance_of = _d20(checks.dispel_dc(caster.cl()) - bonus, False), "check"
+    clause = "MD-12" if ov.kind == "md-counter" else "C-12"
+    ov.chance, ov.chance_of = chance(counter_dispel_check(duel, r, cast, used, clause)), "check"
