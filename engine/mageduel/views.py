@@ -588,13 +588,6 @@ def _choice_names(ask: Any, o: Any) -> dict[str, str]:
     return {}
 
 
-def _d20(need: int, natural_rules: bool) -> float:
-    """The chance that d20 meets ``need`` (natural 1 fails and 20 succeeds on attacks and saves)."""
-    hits = 21 - need
-    lo, hi = (1, 19) if natural_rules else (0, 20)
-    return max(lo, min(hi, hits)) / 20
-
-
 def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
     """``compute(*args)``, computed once per view under ``key``."""
     try:
@@ -602,10 +595,6 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
     except KeyError:
         value = memo[key] = compute(*args)
         return value
-
-
-def _concentration_bonus(c: Combatant) -> int:
-    return sum(v for _, v in c.concentration_parts())
 
 
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
@@ -621,8 +610,8 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    from . import checks
-    from .actions import miss_chance
+    from .actions import bull_rush_check, miss_chance, weapon_attack_check
+    from .effects import defensive_casting_check, item_dc, save_check, spell_attack_check
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
@@ -635,18 +624,13 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             # the engine's own (effects.cast)
             ov.dc = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)
         else:
-            mod = sp.level // 2
-            if use["kind"] == "staff" and c.casting_ability:
-                mod = max(mod, c.mod(c.casting_ability))
-            ov.dc = 10 + sp.level + mod  # the item's DC, as effects.cast computes it
+            ov.dc = item_dc(c, use, sp)  # the item's DC, as effects.cast computes it
         if save is not None:
             ov.save = save.save
         else:
             ov.dc = None  # no save: no DC to show
         if ov.defensive:
-            need = checks.defensive_casting_dc(sp.level)  # C-10: the spell's level, not the slot's
-            bonus = _once(memo, "concentration", _concentration_bonus, c) + c.defensive_bonus
-            ov.concentration = _d20(need - bonus, False)
+            ov.concentration = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
         if target is not None and target.side != c.side and _immune(target, sp):
             ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
             ov.why_spell = next(
@@ -654,14 +638,14 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             )
         elif target is not None and target.side != c.side:
             if attack is not None:
-                bonus = _once(memo, ("attack", attack.attack), _attack_bonus, c, attack.attack) + attack.bonus
-                if c.has("invisible") and not target.has("blinded"):
-                    bonus += 2
-                p = _d20(_once(memo, ("ac", target.id, "touch"), target.ac, "touch") - bonus, True)
+                p = chance(
+                    _once(memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target)
+                )
                 ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
             elif save is not None and ov.dc is not None:
-                s = _once(memo, ("save", target.id, save.save), _save_bonus, target, save.save)
-                ov.chance, ov.chance_of = 1 - _d20(ov.dc - s, True), "save"
+                key = ("save", sp.id, target.id, ov.dc)
+                fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, ov.dc, None))
+                ov.chance, ov.chance_of = fails, "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
             from .rite import carries_into_zone
 
@@ -676,19 +660,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         if w is None:
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
         bab = c.attacks[0] if c.attacks else c.bab
-        bonus = _once(memo, ("weapon", w.kind, bab), _weapon_bonus, c, w.kind, bab) + w.attack_bonus
-        if c.has("invisible") and not target.has("blinded"):
-            bonus += 2
-        if w.kind == "ranged" and w.range_increment:
-            from .geometry import distance
-
-            bonus -= 2 * int(distance(c.pos, target.pos) // w.range_increment)
-        flat = target.loses_dex() or c.has("invisible")
-        ac_kind = "flat-footed" if flat else "normal"
-        ac = _once(memo, ("ac", target.id, ac_kind), target.ac, ac_kind) - (
-            4 if w.kind == "melee" and target.has("prone") else 0
-        )
-        ov.chance, ov.chance_of = _hit_after(_d20(ac - bonus, True), c, target, miss_chance), "hit"
+        p = chance(_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab))
+        ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
         return
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
         _counter_chance(duel, ask, c, ov)
@@ -703,23 +676,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         return
     if kind == "bull-rush" and target is not None:
         # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
-        from .actions import maneuver_bonus, maneuver_defence
-
-        bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
-        ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
+        ov.chance, ov.chance_of = chance(bull_rush_check(c, target)), "check"
         return
-
-
-def _attack_bonus(c: Combatant, kind: str) -> int:
-    return sum(v for _, v in c.attack_parts(kind))
-
-
-def _weapon_bonus(c: Combatant, kind: str, bab: int) -> int:
-    return sum(v for _, v in c.attack_parts(kind, bab))
-
-
-def _save_bonus(c: Combatant, save: str) -> int:
-    return sum(v for _, v in c.save_parts(save))
 
 
 def _dodge_useless(spell_id: str) -> bool:
