@@ -834,11 +834,21 @@ def _dur_rounds(duel: Duel, ctx: Ctx, dur: Any) -> Gen:
     return n  # None: until removed
 
 
+def immune_to(t: Combatant, sp: Any) -> bool:
+    """Whether ``t`` is immune to ``sp`` or to one of its descriptors (shield against magic missile)."""
+    return sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors)
+
+
+def immune_again(t: Combatant, sp: Any) -> bool:
+    """Whether ``t`` may not be affected by ``sp`` again so soon (daze: not again within a minute)."""
+    return any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data)
+
+
 def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     """Apply effect ``nodes`` of ``ctx.spell`` to combatant ``tid``."""
     t = duel.by_id[tid]
     sp = ctx.spell
-    if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
+    if immune_to(t, sp):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
     if nodes is sp.effects and "telekinesis_weight" in sp.special and not _weight.movable(t, ctx.cl):
@@ -848,7 +858,7 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
         duel.emit("unaffected", tid, {"spell": sp.id, "why": "sightless"}, ("C-11",))
         return  # a creature that cannot see the colours is not affected
     if t.conditions:
-        if any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data):
+        if immune_again(t, sp):
             duel.emit("immune", tid, {"spell": sp.id}, ())  # daze: not again within a minute
             return
         if sp.counters and nodes is sp.effects:

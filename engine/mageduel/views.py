@@ -611,7 +611,14 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
     from .actions import bull_rush_check, miss_chance, weapon_attack_check
-    from .effects import defensive_casting_check, item_dc, save_check, spell_attack_check
+    from .effects import (
+        defensive_casting_check,
+        immune_again,
+        immune_to,
+        item_dc,
+        save_check,
+        spell_attack_check,
+    )
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
@@ -631,7 +638,13 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             ov.dc = None  # no save: no DC to show
         if ov.defensive:
             ov.concentration = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
-        if target is not None and target.side != c.side and _immune(target, sp):
+        # The resolver's own tests (effects.resolve): immune to the spell or its descriptor, or not again so
+        # soon (daze).
+        if (
+            target is not None
+            and target.side != c.side
+            and (immune_to(target, sp) or immune_again(target, sp))
+        ):
             ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
             ov.why_spell = next(
                 (x.source for x in target.conditions if x.source and _grants_immunity(x.source, sp)), None
@@ -686,14 +699,6 @@ def _dodge_useless(spell_id: str) -> bool:
 
     sp = spell_by_id(spell_id)
     return not sp.attack_kinds and "ref" not in sp.save_kinds
-
-
-def _immune(target: Combatant, sp: Any) -> bool:
-    """The same test as the resolver's (``effects.resolve``): immune to this spell or its descriptor, or
-    not again so soon (daze)."""
-    if sp.id in target.immune_spells or any(d in target.immune_descriptors for d in sp.descriptors):
-        return True
-    return any(x.data.get("immune_to") == sp.id for x in target.conditions if x.data)
 
 
 def _grants_immunity(source: str, sp: Any) -> bool:
