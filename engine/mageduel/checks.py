@@ -1,7 +1,8 @@
 """The arithmetic of d20 checks (C-1 … C-7), with no dice and no state: pure functions the duel calls.
 
-Rolling lives in ``state`` (a roll may have to wait for a person, with manual dice); these functions only
-say what a natural result means.
+Rolling lives in ``state`` (a roll may have to wait for a person, with manual dice); whether a natural
+result succeeds, with the natural 1/20 rule of attacks and saves (C-1, C-4, C-5), is ``core.Check.succeeds``,
+the one test the kernel's roll and the view's chance share.
 """
 
 from __future__ import annotations
@@ -28,29 +29,6 @@ def ability_mod(score: int) -> int:
 def skill_bonus(ranks: int, ability: int, class_skill: bool, other: int = 0) -> int:
     """C-2: ranks + ability modifier, +3 for a class skill with at least one rank, + other bonuses."""
     return ranks + ability_mod(ability) + (3 if class_skill and ranks >= 1 else 0) + other
-
-
-def check_succeeds(total: int, dc: int) -> bool:
-    """C-1: a check meets or beats its DC. Natural 20 and 1 mean nothing special for a check."""
-    return total >= dc
-
-
-def save_succeeds(natural: int, total: int, dc: int) -> bool:
-    """C-1/C-5: saves succeed on a natural 20 and fail on a natural 1, whatever the total."""
-    if natural == 20:
-        return True
-    if natural == 1:
-        return False
-    return total >= dc
-
-
-def attack_hits(natural: int, total: int, ac: int) -> bool:
-    """C-1/C-4: an attack hits on a natural 20, misses on a natural 1, otherwise total >= AC."""
-    if natural == 20:
-        return True
-    if natural == 1:
-        return False
-    return total >= ac
 
 
 def is_threat(natural: int, crit_range: int, hit: bool) -> bool:
