@@ -1020,6 +1020,16 @@ def roll_miss_chance(duel: Duel, c: Combatant, chance: int) -> Gen:
     return hit
 
 
+def strikes_true_chance(c: Combatant, target: Combatant) -> float:
+    """The chance (0..1) that an attack roll that hits ``target`` strikes it: past concealment's miss chance
+    (:func:`roll_miss_chance`, d100 above it; C-4, C-11) and its mirror images (:func:`mirror_image_check`,
+    one chance in images + 1). The view multiplies an attack Check's chance by it."""
+    p = 1 - miss_chance(c, target) / 100
+    if target.mirror_images:
+        p /= target.mirror_images + 1
+    return p
+
+
 def near_miss_image(duel: Duel, target: Combatant, total: int, ac: int) -> None:
     """Mirror image: an attack that misses the caster's AC by 5 or less still destroys one image."""
     if target.mirror_images > 0 and total >= ac - 5:

@@ -12,10 +12,14 @@ engine's own numbers so the page never re-derives a rule:
   Focus; an item's own DC for wands, staves and scrolls);
 - a chance (0..1): to hit (attack roll against the target's AC as it stands, natural 1 and 20, concealment
   and mirror images), that the target fails its save, that a check succeeds (defensive casting, a dispel
-  or duel counterspell check). What a player may fairly know: their own bonuses, and the defences anyone
-  sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on a hidden spell
-  (no identification chance; a counterspell's chance only once the spell is known, or a dispel's, whose DC
-  is the caster's level) — MD-26;
+  or duel counterspell check, a bull rush). Each is ``core.chance`` of the very ``core.Check`` the rule
+  rolls (``actions.weapon_attack_check``, ``effects.spell_attack_check``, ``effects.save_check``,
+  ``effects.defensive_casting_check``, ``actions.bull_rush_check``, ``reactions.duel_counter_check``,
+  ``reactions.counter_dispel_check``), times ``actions.strikes_true_chance`` for an attack: no formula is
+  written here a second time (issue 9). What a player may fairly know: their own bonuses, and the
+  defences anyone sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on
+  a hidden spell (no identification chance; a counterspell's chance only once the spell is known, or a
+  dispel's, whose DC is the caster's level) — MD-26;
 - MD-8 during the preparation: whether the casting will carry into the zone or be suppressed on entry
   (``rite.carries_into_zone``).
 
@@ -610,7 +614,7 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    from .actions import bull_rush_check, miss_chance, weapon_attack_check
+    from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
     from .effects import (
         defensive_casting_check,
         immune_again,
@@ -654,7 +658,7 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
                 p = chance(
                     _once(memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target)
                 )
-                ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
+                ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
             elif save is not None and ov.dc is not None:
                 key = ("save", sp.id, target.id, ov.dc)
                 fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, ov.dc, None))
@@ -674,7 +678,7 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
         bab = c.attacks[0] if c.attacks else c.bab
         p = chance(_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab))
-        ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
+        ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
         return
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
         _counter_chance(duel, ask, c, ov)
@@ -713,14 +717,6 @@ def _grants_immunity(source: str, sp: Any) -> bool:
             if sp.id in n.spells or any(d in n.descriptors for d in sp.descriptors):
                 return True
     return source == sp.id
-
-
-def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> float:
-    """An attack roll's chance, then concealment (d100) and mirror images (one chance in images + 1)."""
-    p *= 1 - miss_chance(c, target) / 100
-    if target.mirror_images:
-        p /= target.mirror_images + 1
-    return p
 
 
 def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
