@@ -130,7 +130,8 @@ class Check:
 
 def chance(check: Check) -> float:
     """The chance (0..1) that ``check`` succeeds on a fair d20: the faces ``Check.succeeds`` accepts, out
-    of 20. What the view shows a player and what the kernel rolls are the same value.
+    of 20 (counted here without rolling each; a property test checks the two agree). What the view shows a
+    player and what the kernel rolls are the same value.
 
     >>> chance(Check((("caster level", 5),), 16))  # 11 or more on the d20
     0.5
@@ -141,4 +142,8 @@ def chance(check: Check) -> float:
     >>> chance(Check((("Str", 30),), 12)), chance(Check((("Str", -30),), 12))
     (1.0, 0.0)
     """
-    return sum(1 for n in range(1, 21) if check.succeeds(n)) / 20
+    if check.dc is None:
+        return 1.0
+    faces = 21 - (check.dc - check.bonus)  # the naturals from the one needed up to 20
+    lo, hi = (1, 19) if check.natural_rules else (0, 20)  # C-4 / C-5: a natural 20 succeeds, a 1 fails
+    return max(lo, min(hi, faces)) / 20
