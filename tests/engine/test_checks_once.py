@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mageduel import Check, check_chance, replay
+from mageduel import Check, check_chance, replay, roster, spell
 from mageduel.actions import miss_chance
 from mageduel.dice import Seeded
 from mageduel.events import RollPurpose
+from mageduel.items import Wand
 from mageduel.notation import parse_decision
 from mageduel.policies import RandomPolicy
-from mageduel.scenario import duel_scenario
+from mageduel.scenario import Participant, Scenario, duel_scenario
 from mageduel.state import new_duel
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -158,3 +159,54 @@ def test_issue9_random_duels_show_the_chance_of_the_check_rolled_for_every_kind(
                 assert shown == pytest.approx(rolled), (a, b, kind, seed, what, shown, rolled)
                 kinds[what] = kinds.get(what, 0) + 1
     assert set(kinds) == set(ROLLS), kinds
+
+
+def test_issue9_an_items_save_dc_shown_is_the_dc_rolled_against():
+    # C-5: a spell from a wand has the item's own DC (10 + spell level + half the level, effects.item_dc);
+    # the view's DC and its chance that the target fails are those of the save then rolled.
+    odile = roster.get("odile")
+    sheet = odile.model_copy(
+        update={"items": [Wand(spell="hold_person", caster_level=5, type="wand", charges=5)]}
+    )
+    scenario = Scenario(
+        kind="duel",
+        participants=[
+            Participant(id="p1", character=sheet, position=(0.0, 0.0)),
+            Participant(id="p2", roster="garrick", position=(20.0, 0.0)),
+        ],
+    )
+    level = spell("hold_person").level  # 3 for a wizard
+    for seed in range(3):
+        duel, shown, found = _wand_of_hold_person(scenario, seed)
+        assert shown.dc == 10 + level + level // 2 and shown.save == "will"
+        saves = [x for x in found if x[0] == "save"]
+        assert saves and saves[0][1] == pytest.approx(saves[0][2])
+        event = next(e for e in duel.events if e.kind == "roll" and e.data.get("code") == RollPurpose.SAVE)
+        assert event.data["target"] == shown.dc
+
+
+def _wand_of_hold_person(scenario: Scenario, seed: int) -> tuple[Any, Any, list[tuple[str, float, float]]]:
+    """p1 uses the wand at once; p2 passes every reaction; until the save is rolled."""
+    duel = new_duel(scenario, Seeded(seed))
+    policy = RandomPolicy(seed)
+    shown: list[Any] = []
+
+    def decide(d: Any) -> tuple[str, str] | None:
+        ask = d.pending
+        if shown and _rolled_save(d):
+            return None
+        use = [o for o in ask.options if o.kind == "cast" and o.data.get("item")]
+        if ask.player == "p1" and use and not shown:
+            shown.append(next(o for o in d.view("p1").pending.options if o.id == use[0].id))
+            return "p1", use[0].id
+        if ask.player != "p1" and any(o.id == "pass" for o in ask.options):
+            return ask.player, "pass"
+        return ask.player, policy.choose(d)
+
+    found = _follow(duel, decide)
+    assert shown, "the wand was offered"
+    return duel, shown[0], found
+
+
+def _rolled_save(duel: Any) -> bool:
+    return any(e.kind == "roll" and e.data.get("code") == RollPurpose.SAVE for e in duel.events)
