@@ -69,6 +69,9 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ALWAYS": ("state", "ALWAYS"),
     "NEVER": ("state", "NEVER"),
     "OUT_STATUSES": ("core", "OUT_STATUSES"),
+    # A d20 roll a rule asks for, and the chance it succeeds (what the view shows, what the kernel rolls).
+    "Check": ("core", "Check"),
+    "check_chance": ("core", "chance"),
     # Scenarios and the terms of a duel.
     "Scenario": ("scenario", "Scenario"),
     "duel_scenario": ("scenario", "duel_scenario"),
@@ -175,7 +178,8 @@ if TYPE_CHECKING:
     from .clauses import all as all_clauses
     from .clauses import get as clause
     from .clauses import ids as clause_ids
-    from .core import OUT_STATUSES, Option, Outcome
+    from .core import OUT_STATUSES, Check, Option, Outcome
+    from .core import chance as check_chance
     from .creatures import Creature, CreatureCatalogue, all_creatures
     from .creatures import get as creature
     from .dice import (
@@ -243,6 +247,7 @@ __all__ = [
     "Ask",
     "BoundsError",
     "Character",
+    "Check",
     "Clause",
     "CombatantView",
     "Creature",
@@ -299,6 +304,7 @@ __all__ = [
     "all_spells",
     "at_level",
     "check_lessons",
+    "check_chance",
     "clause",
     "clause_ids",
     "creature",

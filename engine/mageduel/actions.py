@@ -8,7 +8,7 @@ budget still allows, until ``end`` or nothing is left.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import sqrt
 from typing import TYPE_CHECKING
 
@@ -22,7 +22,7 @@ from .conditions import Condition, tick
 from .events import RollPurpose
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
-from .state import Damage, Option
+from .state import Check, Damage, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant, WeaponUse
@@ -744,6 +744,18 @@ def maneuver_defence(t: Combatant, maneuver: str) -> int:
     return t.data.get("cmd_static", 10) + t.bab + t.mod("str") + dex + extra
 
 
+def bull_rush_check(c: Combatant, t: Combatant) -> Check:
+    """C-13: a bull rush's CMB check against the target's CMD: the one :class:`Check` rolled by
+    :func:`bull_rush` and shown as a chance by the view."""
+    return Check(
+        tuple(maneuver_bonus(c, "bull_rush")),
+        maneuver_defence(t, "bull_rush"),
+        clauses=("C-13",),
+        code=RollPurpose.BULL_RUSH,
+        against="CMD",
+    )
+
+
 def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     """A bull rush: it provokes an attack of opportunity from its target (not with Improved Bull Rush);
     a CMB check against the target's CMD pushes it 5 feet straight away, and 5 more for every 5 by which
@@ -753,14 +765,12 @@ def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
         yield from _rx.attacks_of_opportunity(duel, c, "a bull rush", None, only=t.id)
         if c.status != "active" or duel.outcome is not None or t.status not in ("active", "dying"):
             return
-    cmd = maneuver_defence(t, "bull_rush")
     duel.emit("maneuver", c.id, {"maneuver": "bull_rush", "target": t.id}, ("C-13",))
-    bonus = maneuver_bonus(c, "bull_rush")
-    r = yield from duel.check(
-        c.id, "bull rush (CMB)", bonus, cmd, ("C-13",), against="CMD", code=RollPurpose.BULL_RUSH
-    )
+    check = bull_rush_check(c, t)
+    r = yield from duel.roll(c.id, "bull rush (CMB)", check)
     if not r.success:
         return
+    cmd = check.dc or 0
     feet = 5.0 + 5.0 * ((r.total - cmd) // 5)
     frm = t.pos
     t.pos = geometry.rounded(_walls.stop_before(duel, t.pos, geometry.away(t.pos, c.pos, feet)))
@@ -867,51 +877,18 @@ def _weapon_attacks(
         duel.emit("attack", c.id, {"weapon": w.id, "target": target.id, "aoo": aoo}, ("C-4",))
         defence = yield from _rx.defend_window(duel, target, c, "weapon", w)
         kind = w.kind
-        mods = c.attack_parts(kind, bab)
-        if w.attack_bonus:
-            mods.append(("weapon", w.attack_bonus))
-        if c.has("invisible") and not target.has("blinded"):
-            mods.append(("invisible attacker", 2))  # C-11: +2, and the target loses its Dex bonus
         if kind == "ranged" and w.range_increment:
-            inc = int(geometry.distance(c.pos, target.pos) // w.range_increment)
-            if inc:
-                mods.append(("range", -2 * inc))
             c.loaded = w.id != "light_crossbow" and w.id != "heavy_crossbow"
-        unseen = c.has("invisible")
-        ac_kind = "flat-footed" if target.loses_dex() or unseen else "normal"
-        ac_parts = target.ac_parts(ac_kind)
-        if "dodge" in defence:
-            ac_parts.append(("duel dodge", 4))  # DU-23
-        if kind == "melee" and target.has("prone"):
-            ac_parts.append(("prone", -4))
-        ac = sum(v for _, v in ac_parts)
-        r = yield from duel.check(
-            c.id,
-            f"attack with {w.id}",
-            mods,
-            ac,
-            ("C-4",),
-            kind="attack",
-            against="AC" if ac_kind == "normal" else "flat-footed AC",
-            code=RollPurpose.WEAPON_ATTACK,
-            target_parts=ac_parts,
-        )
+        check = weapon_attack_check(c, w, target, bab, dodging="dodge" in defence)
+        ac = check.dc or 0
+        r = yield from duel.roll(c.id, f"attack with {w.id}", check)
         chance = miss_chance(c, target)  # before the roll spends true strike, which ignores it
         spend_attack_uses(duel, c)
         hit = r.success
         critical = False
         if hit and checks.is_threat(r.natural, w.crit_from, True):
-            conf = yield from duel.check(
-                c.id,
-                "critical confirmation",
-                mods,
-                ac,
-                ("C-4",),
-                kind="attack",
-                against="AC" if ac_kind == "normal" else "flat-footed AC",
-                code=RollPurpose.CRITICAL_CONFIRMATION,
-                target_parts=ac_parts,
-            )
+            confirm = replace(check, code=RollPurpose.CRITICAL_CONFIRMATION)
+            conf = yield from duel.roll(c.id, "critical confirmation", confirm)
             critical = conf.success
         if "dodge" in defence:
             _rx.dodge_aftermath(duel, target)
@@ -954,6 +931,45 @@ def _weapon_attacks(
                 clauses=["C-4"] + (["C-6"] if w.nonlethal else []),
             )
         )
+
+
+def unseen_attacker(c: Combatant, target: Combatant) -> tuple[tuple[str, int], ...]:
+    """C-11: an invisible attacker gets +2 on its attack rolls against a target that can see (not blinded);
+    the one place this bonus is written (weapon and spell attacks, and the chances the view shows)."""
+    return (("invisible attacker", 2),) if c.has("invisible") and not target.has("blinded") else ()
+
+
+def weapon_attack_check(
+    c: Combatant, w: WeaponUse, target: Combatant, bab: int, dodging: bool = False
+) -> Check:
+    """C-4: an attack roll with ``w`` at base attack bonus ``bab`` against ``target``'s AC as it stands:
+    the weapon's own bonus, an invisible attacker's +2 (C-11), -2 per full range increment; the target's
+    flat-footed AC when it loses its Dex bonus or cannot see the attacker (C-11), -4 against a melee attack
+    when prone, +4 while it duel dodges (DU-23). The one :class:`Check` rolled by :func:`weapon_attack`
+    and shown as a chance by the view."""
+    mods = c.attack_parts(w.kind, bab)
+    if w.attack_bonus:
+        mods.append(("weapon", w.attack_bonus))
+    mods += unseen_attacker(c, target)
+    if w.kind == "ranged" and w.range_increment:
+        inc = int(geometry.distance(c.pos, target.pos) // w.range_increment)
+        if inc:
+            mods.append(("range", -2 * inc))
+    ac_kind = "flat-footed" if target.loses_dex() or c.has("invisible") else "normal"
+    ac_parts = target.ac_parts(ac_kind)
+    if dodging:
+        ac_parts.append(("duel dodge", 4))  # DU-23
+    if w.kind == "melee" and target.has("prone"):
+        ac_parts.append(("prone", -4))
+    return Check(
+        tuple(mods),
+        sum(v for _, v in ac_parts),
+        kind="attack",
+        clauses=("C-4",),
+        code=RollPurpose.WEAPON_ATTACK,
+        against="AC" if ac_kind == "normal" else "flat-footed AC",
+        target_parts=tuple(ac_parts),
+    )
 
 
 def full_attack_bonuses(c: Combatant) -> tuple[int, ...]:
@@ -1002,6 +1018,16 @@ def roll_miss_chance(duel: Duel, c: Combatant, chance: int) -> Gen:
     hit = sum(r) > chance
     duel.emit("miss-chance", c.id, {"roll": sum(r), "chance": chance, "hit": hit}, ("C-11",))
     return hit
+
+
+def strikes_true_chance(c: Combatant, target: Combatant) -> float:
+    """The chance (0..1) that an attack roll that hits ``target`` strikes it: past concealment's miss chance
+    (:func:`roll_miss_chance`, d100 above it; C-4, C-11) and its mirror images (:func:`mirror_image_check`,
+    one chance in images + 1). The view multiplies an attack Check's chance by it."""
+    p = 1 - miss_chance(c, target) / 100
+    if target.mirror_images:
+        p /= target.mirror_images + 1
+    return p
 
 
 def near_miss_image(duel: Duel, target: Combatant, total: int, ac: int) -> None:

@@ -20,7 +20,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from . import classes
+from . import checks, classes
 from .bounds import MAX_NAME
 from .classes import ClassName, SkillName
 from .feats import FEATS, FeatEffect
@@ -38,12 +38,12 @@ BASE_SPEED = 30
 
 
 def modifier(score: int) -> int:
-    """C-2: floor((score − 10) / 2).
+    """C-2: floor((score − 10) / 2), the duel's own formula (``checks.ability_mod``).
 
     >>> modifier(10), modifier(11), modifier(9), modifier(18), modifier(1)
     (0, 0, -1, 4, -5)
     """
-    return (score - 10) // 2
+    return checks.ability_mod(score)
 
 
 class _Sheet(BaseModel):
@@ -433,7 +433,8 @@ class Character(_Sheet):
         """C-5: 10 + spell level + casting modifier, + 1 per Spell Focus / Greater Spell Focus
         in the spell's school."""
         focus = sum(e.value for c, e in self._feat_effects() if e.stat == "spell_dc" and c.school == school)
-        return 10 + spell_level + self.casting_mod + focus
+        score = self.score(self.casting_ability) if self.casting_ability else 10
+        return checks.spell_dc(spell_level, score, focus)  # the duel's own formula (Combatant.spell_dc)
 
     def spell_ids(self) -> list[str]:
         """Every spell this character can cast today: prepared (with repeats) or known."""

@@ -1,7 +1,8 @@
 """The arithmetic of d20 checks (C-1 … C-7), with no dice and no state: pure functions the duel calls.
 
-Rolling lives in ``state`` (a roll may have to wait for a person, with manual dice); these functions only
-say what a natural result means.
+Rolling lives in ``state`` (a roll may have to wait for a person, with manual dice); whether a natural
+result succeeds, with the natural 1/20 rule of attacks and saves (C-1, C-4, C-5), is ``core.Check.succeeds``,
+the one test the kernel's roll and the view's chance share.
 """
 
 from __future__ import annotations
@@ -30,29 +31,6 @@ def skill_bonus(ranks: int, ability: int, class_skill: bool, other: int = 0) -> 
     return ranks + ability_mod(ability) + (3 if class_skill and ranks >= 1 else 0) + other
 
 
-def check_succeeds(total: int, dc: int) -> bool:
-    """C-1: a check meets or beats its DC. Natural 20 and 1 mean nothing special for a check."""
-    return total >= dc
-
-
-def save_succeeds(natural: int, total: int, dc: int) -> bool:
-    """C-1/C-5: saves succeed on a natural 20 and fail on a natural 1, whatever the total."""
-    if natural == 20:
-        return True
-    if natural == 1:
-        return False
-    return total >= dc
-
-
-def attack_hits(natural: int, total: int, ac: int) -> bool:
-    """C-1/C-4: an attack hits on a natural 20, misses on a natural 1, otherwise total >= AC."""
-    if natural == 20:
-        return True
-    if natural == 1:
-        return False
-    return total >= ac
-
-
 def is_threat(natural: int, crit_range: int, hit: bool) -> bool:
     """C-4: a hit whose natural is within the weapon's threat range (e.g. 19 for 19-20) is a threat."""
     return hit and natural >= crit_range
@@ -76,6 +54,10 @@ def damage_concentration_dc(damage: int, spell_level: int) -> int:
 def identify_dc(spell_level: int) -> int:
     """DU-12 / C-12 / MD-26: Spellcraft DC 15 + spell level to identify a spell being cast."""
     return 15 + spell_level
+
+
+#: The spells that counter any spell with a dispel check (C-12, DU-16, MD-12), in the order offered.
+DISPELS = ("dispel_magic", "greater_dispel_magic")
 
 
 def dispel_dc(enemy_caster_level: int) -> int:
@@ -120,7 +102,7 @@ def duel_counter_check(
     (18, [('caster level', 5)], ('DU-16', 'C-7'))
     """
     mods: list[tuple[str, int]] = [("caster level", counterer_level)]
-    if used in ("dispel_magic", "greater_dispel_magic"):
+    if used in DISPELS:
         if dispel_bonus:
             mods.append(("greater dispel counter", dispel_bonus))
         dc = dispel_dc(enemy_caster_level)

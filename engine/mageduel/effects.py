@@ -13,7 +13,7 @@ Every hit point damage goes through :func:`deal_damage`, which calls ``hooks.tra
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import actions as _act
@@ -26,7 +26,7 @@ from .conditions import Condition
 from .events import RollPurpose
 from .notation import fmt_point
 from .spells.model import SIZE_ORDER, Area, at_level
-from .state import AbilityDamage, Casting, Damage, Option
+from .state import AbilityDamage, Casting, Check, Damage, Option
 
 if TYPE_CHECKING:
     from .actions import Budget
@@ -481,18 +481,12 @@ def cast_spell(
         # C-10: cast defensively, or provoke.
 
         if defensive:
-            mods = c.concentration_parts()
-            if c.defensive_bonus:
-                mods.append(("Combat Casting", c.defensive_bonus))
-            r = yield from duel.check(
+            r = yield from duel.roll(
                 c.id,
                 "cast defensively (concentration)",
-                mods,
-                checks.defensive_casting_dc(sp.level),
-                ("C-10",),
+                defensive_casting_check(c, sp),
                 hide_target=True,
                 reveal_to=(c.id,),
-                code=RollPurpose.CONCENTRATION_DEFENSIVE,
             )
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
@@ -567,10 +561,7 @@ def cast_spell(
         else:
             # Items cast at their own caster level, with the lowest casting modifier the level allows (a
             # staff may use its wielder's, if higher).
-            mod = sp.level // 2
-            if use["kind"] == "staff" and c.casting_ability:
-                mod = max(mod, c.mod(c.casting_ability))
-            ctx = Ctx(cast, c, sp, use["cl"], 10 + sp.level + mod)
+            ctx = Ctx(cast, c, sp, use["cl"], item_dc(c, use, sp))
         if hold:
             hold_charge(duel, c, sp, slot, ctx)
             return None
@@ -843,11 +834,21 @@ def _dur_rounds(duel: Duel, ctx: Ctx, dur: Any) -> Gen:
     return n  # None: until removed
 
 
+def immune_to(t: Combatant, sp: Any) -> bool:
+    """Whether ``t`` is immune to ``sp`` or to one of its descriptors (shield against magic missile)."""
+    return sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors)
+
+
+def immune_again(t: Combatant, sp: Any) -> bool:
+    """Whether ``t`` may not be affected by ``sp`` again so soon (daze: not again within a minute)."""
+    return any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data)
+
+
 def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     """Apply effect ``nodes`` of ``ctx.spell`` to combatant ``tid``."""
     t = duel.by_id[tid]
     sp = ctx.spell
-    if sp.id in t.immune_spells or any(d in t.immune_descriptors for d in sp.descriptors):
+    if immune_to(t, sp):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
     if nodes is sp.effects and "telekinesis_weight" in sp.special and not _weight.movable(t, ctx.cl):
@@ -857,7 +858,7 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
         duel.emit("unaffected", tid, {"spell": sp.id, "why": "sightless"}, ("C-11",))
         return  # a creature that cannot see the colours is not affected
     if t.conditions:
-        if any(x.data.get("immune_to") == sp.id for x in t.conditions if x.data):
+        if immune_again(t, sp):
             duel.emit("immune", tid, {"spell": sp.id}, ())  # daze: not again within a minute
             return
         if sp.counters and nodes is sp.effects:
@@ -881,6 +882,83 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
         yield from fn(duel, ctx, node, t)
 
 
+def spell_attack_check(c: Combatant, sp: Any, node: Any, t: Combatant, dodging: bool = False) -> Check:
+    """C-4: a spell's attack roll (a ray, a touch) by ``c`` against ``t``'s touch AC: the attack node's own
+    bonus, an invisible attacker's +2 (C-11), shocking grasp's +3 against metal armour, and +4 to the AC
+    while ``t`` duel dodges (DU-23: against that attack only). The one :class:`Check` rolled by the attack
+    node and shown as a chance by the view."""
+    mods = c.attack_parts(node.attack)
+    if node.bonus:
+        mods.append(("spell", node.bonus))
+    mods += _act.unseen_attacker(c, t)
+    if "shocking_grasp_metal" in sp.special and t.data.get("metal_armor"):
+        mods.append(("metal armor", 3))
+    parts = t.ac_parts("touch")
+    if dodging:
+        parts.append(("duel dodge", 4))  # DU-23
+    return Check(
+        tuple(mods),
+        sum(v for _, v in parts),
+        kind="attack",
+        clauses=("C-4",),
+        code=RollPurpose.SPELL_ATTACK,
+        against="touch AC",
+        target_parts=tuple(parts),
+    )
+
+
+def save_check(
+    duel: Duel, caster: Combatant, node: Any, t: Combatant, dc: int, cast: Casting | None
+) -> Check:
+    """C-5: ``t``'s saving throw against a spell's save node at ``dc``: its save bonus, the node's own
+    adjustments (an arcane caster's, a target threatened by the caster's side, meteor swarm's struck, chain
+    lightning's secondaries) and, once the spell is being resolved (``cast``), +4 to a Reflex save while duel
+    dodging (DU-23) and -2 after a failed duel counterspell (DU-15). The one :class:`Check` rolled by the save
+    node and shown, before the casting, as the chance the target fails it."""
+    save = node.save
+    mods = t.save_parts(save)
+    if cast is not None:
+        if save == "ref" and _dodging(cast, t.id):
+            mods.append(("duel dodge", 4))  # DU-23
+        if t.id in cast.save_penalty:
+            mods.append(("failed duel counterspell", -2))  # DU-15
+    for adj in node.adjustments:
+        w = adj.when
+        if w == "arcane_caster" and t.arcane and t.casting_ability:
+            mods.append(("arcane caster", adj.value))
+        elif w == "struck" and cast is not None and t.id in cast.struck:
+            mods.append(("struck by the sphere", adj.value))  # meteor swarm
+        elif w == "secondary":
+            mods.append(("secondary target", adj.value))  # chain lightning: only its secondaries' save
+        elif w == "threatened" and any(o.side == caster.side for o, _ in _act.threatened_by(duel, t)):
+            mods.append(("threatened by the caster's side", adj.value))  # charm person
+    return Check(tuple(mods), dc, kind="save", clauses=("C-5",), code=RollPurpose.SAVE)
+
+
+def defensive_casting_check(c: Combatant, sp: Any) -> Check:
+    """C-10: casting defensively: a concentration check (with Combat Casting's bonus) against DC 15 + twice
+    the spell's own level (not the slot's). The one :class:`Check` rolled by :func:`cast` and shown as a
+    chance by the view."""
+    mods = c.concentration_parts()
+    if c.defensive_bonus:
+        mods.append(("Combat Casting", c.defensive_bonus))
+    return Check(
+        tuple(mods),
+        checks.defensive_casting_dc(sp.level),
+        clauses=("C-10",),
+        code=RollPurpose.CONCENTRATION_DEFENSIVE,
+    )
+
+
+def item_dc(c: Combatant, use: dict[str, Any], sp: Any) -> int:
+    """C-5: the save DC of a spell cast from an item (wand, staff, scroll): 10 + the spell's level + the
+    lowest casting modifier that level allows (half the level); a staff may use its wielder's, if higher."""
+    mod = sp.level // 2
+    if use["kind"] == "staff" and c.casting_ability:
+        mod = max(mod, c.mod(c.casting_ability))
+    return 10 + sp.level + mod
+
+
 def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     c = ctx.caster
@@ -889,28 +967,9 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     for _ in range(rays):
         if t.status not in ("active", "dying"):
             return
-        mods = c.attack_parts(kind)
-        if node.bonus:
-            mods.append(("spell", node.bonus))
-        if c.has("invisible") and not t.has("blinded"):
-            mods.append(("invisible attacker", 2))  # C-11
-        if "shocking_grasp_metal" in ctx.spell.special and t.data.get("metal_armor"):
-            mods.append(("metal armor", 3))
-        parts = t.ac_parts("touch")
-        if _dodging(ctx.cast, t.id):
-            parts.append(("duel dodge", 4))  # DU-23: against that attack only
-        ac = sum(v for _, v in parts)
-        r = yield from duel.check(
-            c.id,
-            f"{ctx.spell.id}: {kind.replace('_', ' ')} attack",
-            mods,
-            ac,
-            ("C-4",),
-            kind="attack",
-            against="touch AC",
-            code=RollPurpose.SPELL_ATTACK,
-            target_parts=parts,
-        )
+        check = spell_attack_check(c, ctx.spell, node, t, dodging=_dodging(ctx.cast, t.id))
+        ac = check.dc or 0
+        r = yield from duel.roll(c.id, f"{ctx.spell.id}: {kind.replace('_', ' ')} attack", check)
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25: this ray is the dodged attack; later ones meet the -2
         chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
         _act.spend_attack_uses(duel, c)
@@ -929,17 +988,8 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 continue
         crit = False
         if node.can_crit and r.natural == 20:
-            conf = yield from duel.check(
-                c.id,
-                "critical confirmation",
-                mods,
-                ac,
-                ("C-4",),
-                kind="attack",
-                against="touch AC",
-                code=RollPurpose.CRITICAL_CONFIRMATION,
-                target_parts=parts,
-            )
+            confirm = replace(check, code=RollPurpose.CRITICAL_CONFIRMATION)
+            conf = yield from duel.roll(c.id, "critical confirmation", confirm)
             crit = conf.success
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
         ctx.cast.struck.add(t.id)
@@ -950,30 +1000,9 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
     save = node.save
-    mods = t.save_parts(save)
-    if save == "ref" and _dodging(ctx.cast, t.id):
-        mods.append(("duel dodge", 4))  # DU-23
-    if t.id in ctx.cast.save_penalty:
-        mods.append(("failed duel counterspell", -2))  # DU-15
-    for adj in node.adjustments:
-        w = adj.when
-        if w == "arcane_caster" and t.arcane and t.casting_ability:
-            mods.append(("arcane caster", adj.value))
-        elif w == "struck" and t.id in ctx.cast.struck:
-            mods.append(("struck by the sphere", adj.value))  # meteor swarm
-        elif w == "secondary":
-            mods.append(("secondary target", adj.value))  # chain lightning: only its secondaries' save
-        elif w == "threatened" and any(o.side == ctx.caster.side for o, _ in _act.threatened_by(duel, t)):
-            mods.append(("threatened by the caster's side", adj.value))  # charm person
-    r = yield from duel.check(
-        t.id,
-        f"{save} save against {ctx.spell.id}",
-        mods,
-        ctx.dc,
-        ("C-5",),
-        kind="save",
-        code=RollPurpose.SAVE,
-    )
+    check = save_check(duel, ctx.caster, node, t, ctx.dc, ctx.cast)
+    mods = list(check.modifiers)
+    r = yield from duel.roll(t.id, f"{save} save against {ctx.spell.id}", check)
     if save == "ref":
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25
     if not r.success:

@@ -26,7 +26,7 @@ from . import effects as _eff
 from .conditions import Condition
 from .events import RollPurpose
 from .spells.model import SIZE_ORDER
-from .state import ALWAYS, NEVER, Option
+from .state import ALWAYS, NEVER, Check, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -173,10 +173,10 @@ def identify(duel: Duel, r: Combatant, cast: Casting) -> Gen:
         duel.emit("not-identified", r.id, {"caster": cast.caster}, ("DU-12",), audience=(r.id, cast.caster))
 
 
-DISPELS = ("dispel_magic", "greater_dispel_magic")
+DISPELS = checks.DISPELS
 
 
-def _counters(spell: Any, used: str) -> bool:
+def same_or_counter(spell: Any, used: str) -> bool:
     """C-12: the same spell, or one that counters it (haste and slow)."""
     return used == spell.id or used in getattr(spell, "counters", ())
 
@@ -223,9 +223,9 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
             core.append(("counter", "C-12"))
         for kind, _clause in core:
             for sid, _ in r.castable():
-                if not (_counters(cast.spell, sid) or sid in DISPELS):
+                if not (same_or_counter(cast.spell, sid) or sid in DISPELS):
                     continue
-                need = lvl if _counters(cast.spell, sid) else 0
+                need = lvl if same_or_counter(cast.spell, sid) else 0
                 for slot in r.slot_levels_for(sid, need)[:1]:
                     opts.append(
                         Option(
@@ -240,13 +240,11 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
     return opts
 
 
-def duel_counter_check(
-    duel: Duel, r: Combatant, cast: Casting, used: Any, slot: int
-) -> tuple[int, list[tuple[str, int]], tuple[str, ...]]:
-    """DU-14 / DU-16: ``r``'s duel counterspell against ``cast`` with ``used`` from ``slot``: (DC,
-    modifiers, clauses), for the roll here and for the chance the view shows."""
+def duel_counter_check(duel: Duel, r: Combatant, cast: Casting, used: Any, slot: int) -> Check:
+    """DU-14 / DU-16: ``r``'s duel counterspell against ``cast`` with ``used`` from ``slot``: the one
+    :class:`Check` rolled here and turned into a chance by the view (``checks.duel_counter_check``)."""
     caster = duel.by_id[cast.caster]
-    return checks.duel_counter_check(
+    dc, mods, clauses = checks.duel_counter_check(
         getattr(duel.terms, "counter_rule", "fr"),
         cast.spell.id,
         cast.spell.school,
@@ -256,19 +254,33 @@ def duel_counter_check(
         used.school,
         slot,
         r.cl(),
-        dispel_bonus=4 if "greater_dispel_counter_plus_4" in used.special else 0,
+        dispel_bonus=sum(v for _, v in _counter_bonus(used)),
         feats=r.counter_bonus,
+    )
+    return Check(tuple(mods), dc, clauses=clauses, code=RollPurpose.DUEL_COUNTER)
+
+
+def counter_dispel_check(duel: Duel, r: Combatant, cast: Casting, used: Any, clause: str) -> Check:
+    """C-12 / MD-12: a counterspell (the mageduel's extra one, or a readied one) made with dispel magic: a
+    dispel check, d20 + caster level up to the spell's own cap (its dispel node's ``max_bonus``: +10, greater
+    dispel magic +20), +4 for greater dispel magic used to counter, against 11 + the caster's level. The
+    one :class:`Check` rolled here and turned into a chance by the view."""
+    cap = next(n.max_bonus for n in used.nodes() if getattr(n, "kind", "") == "dispel")
+    return Check(
+        (("caster level", min(r.cl(), cap)), *_counter_bonus(used)),
+        checks.dispel_dc(duel.by_id[cast.caster].cl()),
+        clauses=(clause, "C-12", "C-7"),
+        code=RollPurpose.COUNTER_DISPEL,
     )
 
 
 def _counter_bonus(used: Any) -> list[tuple[str, int]]:
-    """Greater dispel magic used to counter: +4 on the dispel check."""
+    """Greater dispel magic used to counter: +4 on the dispel check (``greater_dispel_counter_plus_4``)."""
     return [("greater dispel counter", 4)] if "greater_dispel_counter_plus_4" in used.special else []
 
 
 def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen:
 
-    caster = duel.by_id[cast.caster]
     sid, slot = opt.data["spell"], opt.data["slot"]
     used = _eff.spell_by_id(sid)
     r.expend(sid, slot)
@@ -283,9 +295,8 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
             ("DU-13", "DU-17"),
             audience=None,
         )
-        dc, mods, clauses = duel_counter_check(duel, r, cast, used, slot)
-        res = yield from duel.check(
-            r.id, "duel counterspell (caster level check)", mods, dc, clauses, code=RollPurpose.DUEL_COUNTER
+        res = yield from duel.roll(
+            r.id, "duel counterspell (caster level check)", duel_counter_check(duel, r, cast, used, slot)
         )
         if res.success:
             _countered(duel, cast, r, ("DU-15",))
@@ -306,18 +317,10 @@ def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen
         {"caster": cast.caster, "using": sid, "slot": slot, "kind": opt.kind},
         (clause, "C-12", "X-4"),
     )
-    if _counters(target, sid):
+    if same_or_counter(target, sid):
         _countered(duel, cast, r, (clause, "C-12"))
         return
-    cap = 20 if sid == "greater_dispel_magic" else 10
-    res = yield from duel.check(
-        r.id,
-        "dispel check",
-        [("caster level", min(r.cl(), cap))] + _counter_bonus(used),
-        checks.dispel_dc(caster.cl()),
-        (clause, "C-12", "C-7"),
-        code=RollPurpose.COUNTER_DISPEL,
-    )
+    res = yield from duel.roll(r.id, "dispel check", counter_dispel_check(duel, r, cast, used, clause))
     if res.success:
         _countered(duel, cast, r, (clause, "C-12"))
     else:

@@ -64,7 +64,7 @@ from typing import TYPE_CHECKING, Any
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
-from .core import OUT_STATUSES, Option, Outcome  # re-exported: the value types live in core
+from .core import OUT_STATUSES, Check, Option, Outcome  # re-exported: the value types live in core
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks
@@ -432,20 +432,16 @@ class Duel:
     ) -> Gen:
         """A d20 roll with named modifiers against ``dc`` (C-1); ``kind`` ``"save"`` or ``"attack"`` makes
         natural 20/1 automatic. ``target_parts``: the named parts ``dc`` is the sum of (an AC's, C-4), logged
-        with the roll so that it can show them. Logs a roll event and returns a :class:`CheckResult`."""
+        with the roll so that it can show them. Logs a roll event and returns a :class:`CheckResult`.
+        Success is :meth:`core.Check.succeeds`, the same test the view's chance counts (``core.chance``)."""
         natural = yield from self.d20(roller, purpose, code=code)
         total = natural + sum(v for _, v in modifiers)
+        success = Check(tuple(modifiers), dc, kind).succeeds(natural)
         if dc is None:
-            success = True
             outcome = None
-        elif kind == "save":
-            success = checks.save_succeeds(natural, total, dc)
-            outcome = checks.SUCCESS if success else checks.FAILURE
         elif kind == "attack":
-            success = checks.attack_hits(natural, total, dc)
             outcome = checks.HIT if success else checks.MISS
         else:
-            success = checks.check_succeeds(total, dc)
             outcome = checks.SUCCESS if success else checks.FAILURE
         self.emit(
             "roll",
@@ -471,6 +467,34 @@ class Duel:
                 "roll-dc", roller, {"purpose": purpose, "code": code.value, "target": dc}, clauses, reveal_to
             )
         return CheckResult(natural, total, success, modifiers)
+
+    def roll(
+        self,
+        roller: str,
+        purpose: str,
+        check: Check,
+        audience: tuple[str, ...] | None = None,
+        hide_target: bool = False,
+        reveal_to: tuple[str, ...] | None = None,
+    ) -> Gen:
+        """Roll a rule's :class:`core.Check` (the kernel's one way to throw a d20 against a formula): its
+        modifiers, DC, kind, clauses, purpose code and target parts, logged as :meth:`check` logs them."""
+        return (
+            yield from self.check(
+                roller,
+                purpose,
+                list(check.modifiers),
+                check.dc,
+                check.clauses,
+                check.kind,
+                check.against,
+                audience,
+                hide_target,
+                reveal_to,
+                code=RollPurpose(check.code),
+                target_parts=list(check.target_parts) if check.target_parts is not None else None,
+            )
+        )
 
     def place(self, cid: str, point: geometry.Point) -> None:
         c = self.by_id[cid]

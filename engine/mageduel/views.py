@@ -12,10 +12,14 @@ engine's own numbers so the page never re-derives a rule:
   Focus; an item's own DC for wands, staves and scrolls);
 - a chance (0..1): to hit (attack roll against the target's AC as it stands, natural 1 and 20, concealment
   and mirror images), that the target fails its save, that a check succeeds (defensive casting, a dispel
-  or duel counterspell check). What a player may fairly know: their own bonuses, and the defences anyone
-  sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on a hidden spell
-  (no identification chance; a counterspell's chance only once the spell is known, or a dispel's, whose DC
-  is the caster's level) — MD-26;
+  or duel counterspell check, a bull rush). Each is ``core.chance`` of the very ``core.Check`` the rule
+  rolls (``actions.weapon_attack_check``, ``effects.spell_attack_check``, ``effects.save_check``,
+  ``effects.defensive_casting_check``, ``actions.bull_rush_check``, ``reactions.duel_counter_check``,
+  ``reactions.counter_dispel_check``), times ``actions.strikes_true_chance`` for an attack: no formula is
+  written here a second time (issue 9). What a player may fairly know: their own bonuses, and the
+  defences anyone sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on
+  a hidden spell (no identification chance; a counterspell's chance only once the spell is known, or a
+  dispel's, whose DC is the caster's level) — MD-26;
 - MD-8 during the preparation: whether the casting will carry into the zone or be suppressed on entry
   (``rite.carries_into_zone``).
 
@@ -31,6 +35,7 @@ from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict
 
+from .core import chance
 from .events import Event, EventModel
 from .terrain import patches as terrain_patches
 from .walls import live as live_walls
@@ -587,13 +592,6 @@ def _choice_names(ask: Any, o: Any) -> dict[str, str]:
     return {}
 
 
-def _d20(need: int, natural_rules: bool) -> float:
-    """The chance that d20 meets ``need`` (natural 1 fails and 20 succeeds on attacks and saves)."""
-    hits = 21 - need
-    lo, hi = (1, 19) if natural_rules else (0, 20)
-    return max(lo, min(hi, hits)) / 20
-
-
 def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
     """``compute(*args)``, computed once per view under ``key``."""
     try:
@@ -601,10 +599,6 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
     except KeyError:
         value = memo[key] = compute(*args)
         return value
-
-
-def _concentration_bonus(c: Combatant) -> int:
-    return sum(v for _, v in c.concentration_parts())
 
 
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
@@ -620,8 +614,15 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    from . import checks
-    from .actions import miss_chance
+    from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
+    from .effects import (
+        defensive_casting_check,
+        immune_again,
+        immune_to,
+        item_dc,
+        save_check,
+        spell_attack_check,
+    )
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
@@ -634,33 +635,34 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             # the engine's own (effects.cast)
             ov.dc = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)
         else:
-            mod = sp.level // 2
-            if use["kind"] == "staff" and c.casting_ability:
-                mod = max(mod, c.mod(c.casting_ability))
-            ov.dc = 10 + sp.level + mod  # the item's DC, as effects.cast computes it
+            ov.dc = item_dc(c, use, sp)  # the item's DC, as effects.cast computes it
         if save is not None:
             ov.save = save.save
         else:
             ov.dc = None  # no save: no DC to show
         if ov.defensive:
-            need = checks.defensive_casting_dc(sp.level)  # C-10: the spell's level, not the slot's
-            bonus = _once(memo, "concentration", _concentration_bonus, c) + c.defensive_bonus
-            ov.concentration = _d20(need - bonus, False)
-        if target is not None and target.side != c.side and _immune(target, sp):
+            ov.concentration = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
+        # The resolver's own tests (effects.resolve): immune to the spell or its descriptor, or not again so
+        # soon (daze).
+        if (
+            target is not None
+            and target.side != c.side
+            and (immune_to(target, sp) or immune_again(target, sp))
+        ):
             ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
             ov.why_spell = next(
                 (x.source for x in target.conditions if x.source and _grants_immunity(x.source, sp)), None
             )
         elif target is not None and target.side != c.side:
             if attack is not None:
-                bonus = _once(memo, ("attack", attack.attack), _attack_bonus, c, attack.attack) + attack.bonus
-                if c.has("invisible") and not target.has("blinded"):
-                    bonus += 2
-                p = _d20(_once(memo, ("ac", target.id, "touch"), target.ac, "touch") - bonus, True)
-                ov.chance, ov.chance_of = _hit_after(p, c, target, miss_chance), "hit"
+                p = chance(
+                    _once(memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target)
+                )
+                ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
             elif save is not None and ov.dc is not None:
-                s = _once(memo, ("save", target.id, save.save), _save_bonus, target, save.save)
-                ov.chance, ov.chance_of = 1 - _d20(ov.dc - s, True), "save"
+                key = ("save", sp.id, target.id, ov.dc)
+                fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, ov.dc, None))
+                ov.chance, ov.chance_of = fails, "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
             from .rite import carries_into_zone
 
@@ -675,19 +677,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         if w is None:
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
         bab = c.attacks[0] if c.attacks else c.bab
-        bonus = _once(memo, ("weapon", w.kind, bab), _weapon_bonus, c, w.kind, bab) + w.attack_bonus
-        if c.has("invisible") and not target.has("blinded"):
-            bonus += 2
-        if w.kind == "ranged" and w.range_increment:
-            from .geometry import distance
-
-            bonus -= 2 * int(distance(c.pos, target.pos) // w.range_increment)
-        flat = target.loses_dex() or c.has("invisible")
-        ac_kind = "flat-footed" if flat else "normal"
-        ac = _once(memo, ("ac", target.id, ac_kind), target.ac, ac_kind) - (
-            4 if w.kind == "melee" and target.has("prone") else 0
-        )
-        ov.chance, ov.chance_of = _hit_after(_d20(ac - bonus, True), c, target, miss_chance), "hit"
+        p = chance(_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab))
+        ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
         return
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
         _counter_chance(duel, ask, c, ov)
@@ -702,23 +693,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         return
     if kind == "bull-rush" and target is not None:
         # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
-        from .actions import maneuver_bonus, maneuver_defence
-
-        bonus = sum(v for _, v in maneuver_bonus(c, "bull_rush"))
-        ov.chance, ov.chance_of = _d20(maneuver_defence(target, "bull_rush") - bonus, False), "check"
+        ov.chance, ov.chance_of = chance(bull_rush_check(c, target)), "check"
         return
-
-
-def _attack_bonus(c: Combatant, kind: str) -> int:
-    return sum(v for _, v in c.attack_parts(kind))
-
-
-def _weapon_bonus(c: Combatant, kind: str, bab: int) -> int:
-    return sum(v for _, v in c.attack_parts(kind, bab))
-
-
-def _save_bonus(c: Combatant, save: str) -> int:
-    return sum(v for _, v in c.save_parts(save))
 
 
 def _dodge_useless(spell_id: str) -> bool:
@@ -727,14 +703,6 @@ def _dodge_useless(spell_id: str) -> bool:
 
     sp = spell_by_id(spell_id)
     return not sp.attack_kinds and "ref" not in sp.save_kinds
-
-
-def _immune(target: Combatant, sp: Any) -> bool:
-    """The same test as the resolver's (``effects.resolve``): immune to this spell or its descriptor, or
-    not again so soon (daze)."""
-    if sp.id in target.immune_spells or any(d in target.immune_descriptors for d in sp.descriptors):
-        return True
-    return any(x.data.get("immune_to") == sp.id for x in target.conditions if x.data)
 
 
 def _grants_immunity(source: str, sp: Any) -> bool:
@@ -751,40 +719,27 @@ def _grants_immunity(source: str, sp: Any) -> bool:
     return source == sp.id
 
 
-def _hit_after(p: float, c: Combatant, target: Combatant, miss_chance: Any) -> float:
-    """An attack roll's chance, then concealment (d100) and mirror images (one chance in images + 1)."""
-    p *= 1 - miss_chance(c, target) / 100
-    if target.mirror_images:
-        p /= target.mirror_images + 1
-    return p
-
-
 def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
-    level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26)."""
-    from . import checks
+    level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26).
+    The chance is that of the very :class:`~mageduel.core.Check` ``reactions.resolve_counter`` rolls."""
     from .effects import spell_by_id
+    from .reactions import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
 
     cast = next((x for x in reversed(duel.casting) if x.caster == (ask.context or {}).get("caster")), None)
     if cast is None:
         return
-    caster = duel.by_id[cast.caster]
     known = r.id in cast.known_by or cast.revealed
     used = spell_by_id(str(ov.spell))
-    plus4 = 4 if "greater_dispel_counter_plus_4" in used.special else 0
-    dispel = used.id in ("dispel_magic", "greater_dispel_magic")
     if ov.kind == "duel-counter":
-        if dispel or known:  # DU-16 needs no identification; DU-14 needs the spell
-            from .reactions import duel_counter_check
-
-            dc, mods, _ = duel_counter_check(duel, r, cast, used, ov.slot or 0)
-            ov.chance, ov.chance_of = _d20(dc - sum(v for _, v in mods), False), "check"
+        if used.id in DISPELS or known:  # DU-16 needs no identification; DU-14 needs the spell
+            ov.chance = chance(duel_counter_check(duel, r, cast, used, ov.slot or 0))
+            ov.chance_of = "check"
         return
     if not known:
         return
-    if used.id == cast.spell.id or used.id in getattr(cast.spell, "counters", ()):
+    if same_or_counter(cast.spell, used.id):  # C-12: no roll
         ov.chance, ov.chance_of = 1.0, "sure"
         return
-    cap = 20 if used.id == "greater_dispel_magic" else 10
-    bonus = min(r.cl(), cap) + plus4
-    ov.chance, ov.chance_of = _d20(checks.dispel_dc(caster.cl()) - bonus, False), "check"
+    clause = "MD-12" if ov.kind == "md-counter" else "C-12"
+    ov.chance, ov.chance_of = chance(counter_dispel_check(duel, r, cast, used, clause)), "check"
