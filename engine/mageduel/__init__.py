@@ -90,6 +90,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "OptionView": ("views", "OptionView"),
     "PendingView": ("views", "PendingView"),
     "CombatantView": ("views", "CombatantView"),
+    "AreaView": ("views", "AreaView"),
+    "option_area": ("views", "option_area"),
     "Event": ("events", "Event"),
     "EventModel": ("events", "EventModel"),
     "RollPurpose": ("events", "RollPurpose"),
@@ -233,13 +235,14 @@ if TYPE_CHECKING:
         new_duel,
     )
     from .terms import Terms
-    from .views import CombatantView, OptionView, PendingView, View
+    from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon
     from .zone import SizeBounds, Zone, size_bounds
 
 __all__ = [
     "ALWAYS",
     "ASK",
+    "AreaView",
     "Ask",
     "BoundsError",
     "Character",
@@ -268,6 +271,7 @@ __all__ = [
     "Opponent",
     "Option",
     "OptionView",
+    "option_area",
     "Outcome",
     "PendingView",
     "REACTION_KINDS",
