@@ -168,3 +168,18 @@ def test_c09_after_a_five_foot_step_no_other_movement_is_left():
     run(d, f"p1: {step}")
     left = d.view("p1").pending.turn_left
     assert left.standard and not left.step and left.move_feet is None
+
+
+def test_md10_a_typed_aim_is_drawn_with_its_rows_range_and_the_engines_area():
+    from web.game import board
+
+    d = _mageduel_turn()
+    view = d.view(d.pending.player)
+    listed = next(o for o in view.pending.options if o.spell == "lightning_bolt" and o.area)
+    oid = "cast lightning_bolt @" + ",".join(str(v) for v in listed.point[:2])
+    svg = board.render(view, "en", preview=oid, area=option_area(d, oid))
+    assert (
+        f'class="range" cx="{board._attr(view.me.position[0])}"' in svg
+        and f'r="{board._attr(listed.range_ft)}"' in svg
+    )
+    assert 'class="area" data-shape="line"' in svg

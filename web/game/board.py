@@ -440,7 +440,7 @@ def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> st
     (``OptionView.range_ft``, ``OptionView.area``: at the caster level in force, cut at the zone, MD-10)."""
     c = parse(oid)
     opt = _option(view, oid)
-    if opt is None and area is None:
+    if opt is None:
         opt = next(iter(group_of(view, oid)), None)  # an area aimed at a point: its row's range
     spell_id = (opt.spell if opt is not None and opt.spell else None) or c.spell or ""
     me = view.me
@@ -454,7 +454,8 @@ def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> st
             f'<circle class="range" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(reach)}" '
             f'stroke-width="{_attr(unit * 0.5)}"/>'
         )
-    shape = area if area is not None else (opt.area if opt is not None and opt.point is not None else None)
+    listed = _option(view, oid)
+    shape = area if area is not None else (listed.area if listed is not None else None)
     if shape is not None and len(shape.outline) >= 3:
         d = "M" + "L".join(f"{_attr(px)} {_attr(w - py)}" for px, py in shape.outline) + "Z"
         out.append(
