@@ -52,22 +52,6 @@ def test_c07_option_range_is_at_the_caster_level_after_negative_levels():
             assert o.range_ft == _range(spell_by_id(o.spell), c, c.cl()), o.id
 
 
-def test_c07_the_page_draws_and_says_the_range_the_engine_uses():
-    from web.game import board, decide, text
-
-    d = _turn_duel()
-    d.by_id["p1"].negative_levels = 2
-    view = d.view("p1")
-    mm = next(o for o in view.pending.options if o.id == "cast magic_missile @p2")
-    svg = board.render(view, "en", preview=mm.id)
-    assert (
-        f'class="range" cx="0" cy="{board._attr(board.extent(view))}" r="{board._attr(mm.range_ft)}"' in svg
-    )
-    facts = decide.spell_facts(view, "magic_missile", mm.slot, "en", mm)
-    assert text.number_ft(mm.range_ft, "en") in facts
-    assert text.number_ft(spell_by_id("magic_missile").range.feet_at(5), "en") not in facts
-
-
 def test_an_item_option_is_ranged_at_the_items_own_caster_level():
     d = _turn_duel()
     c = d.by_id["p1"]
@@ -168,18 +152,3 @@ def test_c09_after_a_five_foot_step_no_other_movement_is_left():
     run(d, f"p1: {step}")
     left = d.view("p1").pending.turn_left
     assert left.standard and not left.step and left.move_feet is None
-
-
-def test_md10_a_typed_aim_is_drawn_with_its_rows_range_and_the_engines_area():
-    from web.game import board
-
-    d = _mageduel_turn()
-    view = d.view(d.pending.player)
-    listed = next(o for o in view.pending.options if o.spell == "lightning_bolt" and o.area)
-    oid = "cast lightning_bolt @" + ",".join(str(v) for v in listed.point[:2])
-    svg = board.render(view, "en", preview=oid, area=option_area(d, oid))
-    assert (
-        f'class="range" cx="{board._attr(view.me.position[0])}"' in svg
-        and f'r="{board._attr(listed.range_ft)}"' in svg
-    )
-    assert 'class="area" data-shape="line"' in svg
