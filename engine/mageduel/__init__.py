@@ -114,6 +114,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Zone": ("zone", "Zone"),
     "SizeBounds": ("zone", "SizeBounds"),
     "size_bounds": ("zone", "size_bounds"),
+    "halve": ("zone_effects", "halve"),  # MD-16: half, rounded down, at least 1
     # Bounds and refusals for untrusted input: one line naming the field, never a traceback.
     "BoundsError": ("bounds", "BoundsError"),
     "MAX_TEXT": ("bounds", "MAX_TEXT"),
@@ -238,6 +239,7 @@ if TYPE_CHECKING:
     from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon
     from .zone import SizeBounds, Zone, size_bounds
+    from .zone_effects import halve
 
 __all__ = [
     "ALWAYS",
@@ -312,6 +314,7 @@ __all__ = [
     "first_lesson_view",
     "fmt_point",
     "format_decision",
+    "halve",
     "lesson",
     "lesson_book",
     "lesson_refs",

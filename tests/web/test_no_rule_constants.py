@@ -2,7 +2,7 @@
 pattern below is one the page used to hold (and fails on the code before this change): a spell's range or
 area computed from the character's level instead of the caster level in force (C-7), MD-5's bounds
 recomputed, the out-of-the-fight statuses copied, a cone's quarter circle and a line's width redrawn, the
-actions left guessed from the option verbs (C-9)."""
+actions left guessed from the option verbs (C-9), MD-16's halving written again."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ FORBIDDEN = (
     ("a cone's quarter circle (geometry.Cone: the view's outline)", "**/*.py", r"math\.pi */ *4"),
     ("a line's 5-foot width (geometry.Line)", "**/*.py", r"width[^\n]*\bor 5\b"),
     ("the actions left guessed from option verbs (C-9: turn_left)", "**/*.py", r"[\"']step[\"'] in verbs"),
+    ("MD-16's halving (mageduel.halve)", "**/*.py", r"//\s*2\b"),
 )
 
 
@@ -55,6 +56,7 @@ def test_each_pattern_catches_the_formula_it_names(tmp_path: Path, what: str, gl
         r"math\.pi */ *4": "a1, a2 = ang - math.pi / 4, ang + math.pi / 4",
         r"width[^\n]*\bor 5\b": 'half = float(getattr(area, "width", None) or 5) / 2',
         r"[\"']step[\"'] in verbs": 'if "step" in verbs:',
+        r"//\s*2\b": "lo, hi = max(1, span[0] // 2), max(1, span[1] // 2)",
     }[pattern]
     target = tmp_path / "game" / "board.py"
     target.parent.mkdir()
