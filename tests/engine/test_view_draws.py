@@ -7,7 +7,9 @@ from __future__ import annotations
 import math
 
 import pytest
-from mageduel import OUT_STATUSES, Seeded, duel_scenario, new_duel, option_area
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+from mageduel import OUT_STATUSES, Seeded, duel_scenario, geometry, new_duel, option_area
 from mageduel.effects import _range, spell_by_id
 
 from tests.engine.coretools import core_duel, run
@@ -152,3 +154,48 @@ def test_c09_after_a_five_foot_step_no_other_movement_is_left():
     run(d, f"p1: {step}")
     left = d.view("p1").pending.turn_left
     assert left.standard and not left.step and left.move_feet is None
+
+
+# --- the outline is the shape the rules test (a property) ---------------------------------------------------
+
+_coord = st.floats(min_value=0.0, max_value=40.0, allow_nan=False)
+
+
+@st.composite
+def _shapes(draw: st.DrawFn) -> geometry.Shape:
+    origin = (draw(_coord), draw(_coord), 0.0)
+    kind = draw(st.sampled_from(["burst", "cone", "line"]))
+    size = draw(st.sampled_from([5.0, 10.0, 15.0, 20.0, 30.0, 60.0]))
+    if kind == "burst":
+        return geometry.Burst(origin, size)
+    toward = (draw(_coord), draw(_coord), 0.0)
+    assume(math.hypot(toward[0] - origin[0], toward[1] - origin[1]) > 0.5)
+    return geometry.Cone(origin, toward, size) if kind == "cone" else geometry.Line(origin, toward, size)
+
+
+def _grown(shape: geometry.Shape, by: float) -> geometry.Shape:
+    if isinstance(shape, geometry.Burst):
+        return geometry.Burst(shape.centre, max(0.0, shape.radius + by))
+    if isinstance(shape, geometry.Cone):
+        return geometry.Cone(shape.origin, shape.toward, max(0.0, shape.length + by))
+    return geometry.Line(
+        shape.origin, shape.toward, max(0.0, shape.length + by), max(0.0, shape.width + 2 * by)
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(_shapes(), st.lists(st.tuples(_coord, _coord), min_size=1, max_size=12))
+def test_md10_the_clipped_outline_holds_what_the_shape_holds_inside_the_zone(shape, points):
+    """A point of the zone well inside the rules' shape is inside the drawn outline, and a point of the
+    outline well inside it is in the rules' shape (a drawn circle is a polygon: a hair is allowed)."""
+    poly = [list(p) for p in geometry.clip_to_floor(geometry.outline(shape), 40.0)]
+    apex = getattr(shape, "origin", None)  # a cone's or a line's start: the caster, never in it
+    for x, y in points:
+        p = (x, y, 0.0)
+        if apex is not None and math.hypot(x - apex[0], y - apex[1]) < 1.5:
+            continue
+        if _grown(shape, -0.6).contains(p):
+            assert len(poly) >= 3 and _inside(p, poly), (shape, p)
+        if len(poly) >= 3 and _inside(p, poly):
+            assert _grown(shape, 0.6).contains(p), (shape, p)
+    assert all(-1e-9 <= x <= 40.0 + 1e-9 and -1e-9 <= y <= 40.0 + 1e-9 for x, y in poly)
