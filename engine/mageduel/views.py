@@ -26,6 +26,7 @@ Never applies to each).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
@@ -425,11 +426,20 @@ def area_view(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int) -> AreaVie
     aim = (float(point[0]), float(point[1]), float(point[2]) if len(point) > 2 else 0.0)
     origin = c.pos if area.origin == "caster" else aim
     shape = _effects._shape(sp, c, origin, aim, cl)
-    outline = geometry.outline(shape)
-    if duel.zone is not None:
-        outline = geometry.clip_to_floor(outline, float(duel.zone.width))
-    size = float(area.size_at(cl))
-    return AreaView(shape=area.shape, size=size, outline=[[round(x, 3), round(y, 3)] for x, y in outline])
+    outline = _outline(shape, float(duel.zone.width) if duel.zone is not None else None)
+    return AreaView.model_construct(
+        shape=area.shape, size=float(area.size_at(cl)), outline=[list(p) for p in outline]
+    )
+
+
+@lru_cache(maxsize=1024)
+def _outline(shape: geometry.Shape, width: float | None) -> tuple[tuple[float, float], ...]:
+    """A shape's floor outline, cut at a zone ``width`` feet square (None: no zone), rounded to the
+    thousandth of a foot; cached, since the same aims come back view after view of a turn."""
+    points = geometry.outline(shape)
+    if width is not None:
+        points = geometry.clip_to_floor(points, width)
+    return tuple((round(x, 3), round(y, 3)) for x, y in points)
 
 
 def option_area(duel: Duel, option_id: str) -> AreaView | None:
