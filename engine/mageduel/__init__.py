@@ -93,6 +93,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "OptionView": ("views", "OptionView"),
     "PendingView": ("views", "PendingView"),
     "CombatantView": ("views", "CombatantView"),
+    "AreaView": ("views", "AreaView"),
+    "option_area": ("views", "option_area"),
     "Event": ("events", "Event"),
     "EventModel": ("events", "EventModel"),
     "RollPurpose": ("events", "RollPurpose"),
@@ -115,6 +117,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Zone": ("zone", "Zone"),
     "SizeBounds": ("zone", "SizeBounds"),
     "size_bounds": ("zone", "size_bounds"),
+    "halve": ("zone_effects", "halve"),  # MD-16: half, rounded down, at least 1
     # Bounds and refusals for untrusted input: one line naming the field, never a traceback.
     "BoundsError": ("bounds", "BoundsError"),
     "MAX_TEXT": ("bounds", "MAX_TEXT"),
@@ -237,13 +240,15 @@ if TYPE_CHECKING:
         new_duel,
     )
     from .terms import Terms
-    from .views import CombatantView, OptionView, PendingView, View
+    from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon
     from .zone import SizeBounds, Zone, size_bounds
+    from .zone_effects import halve
 
 __all__ = [
     "ALWAYS",
     "ASK",
+    "AreaView",
     "Ask",
     "BoundsError",
     "Character",
@@ -273,6 +278,7 @@ __all__ = [
     "Opponent",
     "Option",
     "OptionView",
+    "option_area",
     "Outcome",
     "PendingView",
     "REACTION_KINDS",
@@ -314,6 +320,7 @@ __all__ = [
     "first_lesson_view",
     "fmt_point",
     "format_decision",
+    "halve",
     "lesson",
     "lesson_book",
     "lesson_refs",

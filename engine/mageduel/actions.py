@@ -237,6 +237,7 @@ def take_turn(duel: Duel, c: Combatant) -> Gen:
             # unlisted ids: a move or step to any point, an area spell at any point (only "end" left: none)
             parametric=(lambda oid, c=c, b=b: _parametric(duel, c, b, oid)) if len(opts) > 1 else None,
             explain=lambda oid, c=c, b=b: _explain(duel, c, b, oid),
+            budget=b,  # the view says what is left of the turn from it (C-9)
         )
         opt = None
         for o in opts:

@@ -152,3 +152,85 @@ class Line:
 
 
 Shape = Burst | Cylinder | Cone | Line
+
+
+# --- outlines, for drawing ---------------------------------------------------------------------------------
+
+#: How many sides a drawn circle (or a cone's arc, per quarter turn: 18) is given.
+CIRCLE_SIDES = 72
+
+
+def outline(shape: Shape) -> list[tuple[float, float]]:
+    """The floor outline of ``shape`` as a polygon (x, y in feet), for drawing: a burst's or a cylinder's
+    circle, a cone's quarter circle with its apex at the origin, a line's long rectangle. The same shapes
+    as ``contains`` tests, so the page draws what the rules take in.
+
+    >>> [tuple(round(v, 3) for v in p) for p in outline(Line((0.0, 0.0, 0.0), (10.0, 0.0, 0.0), 20.0))]
+    [(0.0, 2.5), (20.0, 2.5), (20.0, -2.5), (0.0, -2.5)]
+    >>> len(outline(Burst((0.0, 0.0, 0.0), 10.0))), len(outline(Cone((0.0, 0.0, 0.0), (0.0, 5.0, 0.0), 15.0)))
+    (72, 20)
+    """
+    if isinstance(shape, Burst | Cylinder):
+        cx, cy, r = shape.centre[0], shape.centre[1], shape.radius
+        return [
+            (
+                cx + r * math.cos(2 * math.pi * i / CIRCLE_SIDES),
+                cy + r * math.sin(2 * math.pi * i / CIRCLE_SIDES),
+            )
+            for i in range(CIRCLE_SIDES)
+        ]
+    ox, oy = shape.origin[0], shape.origin[1]
+    dx, dy = shape.toward[0] - ox, shape.toward[1] - oy
+    ang = math.atan2(dy, dx) if math.hypot(dx, dy) > EPSILON else math.pi / 2
+    n = shape.length
+    if isinstance(shape, Cone):  # a quarter circle: 45 degrees either side of the axis
+        arc = CIRCLE_SIDES // 4
+        pts = [(ox, oy)]
+        for i in range(arc + 1):
+            a = ang - math.pi / 4 + (math.pi / 2) * i / arc
+            pts.append((ox + n * math.cos(a), oy + n * math.sin(a)))
+        return pts
+    half = shape.width / 2
+    nx, ny = -math.sin(ang) * half, math.cos(ang) * half
+    ex, ey = ox + n * math.cos(ang), oy + n * math.sin(ang)
+    return [(ox + nx, oy + ny), (ex + nx, ey + ny), (ex - nx, ey - ny), (ox - nx, oy - ny)]
+
+
+def clip_to_floor(polygon: list[tuple[float, float]], width: float) -> list[tuple[float, float]]:
+    """``polygon`` cut at the faces of a zone ``width`` feet square (MD-10: an area stops at the zone),
+    Sutherland–Hodgman; an empty list when nothing of it is inside.
+
+    >>> clip_to_floor([(-5.0, -5.0), (5.0, -5.0), (5.0, 5.0), (-5.0, 5.0)], 10.0)
+    [(0.0, 0.0), (5.0, 0.0), (5.0, 5.0), (0.0, 5.0)]
+    """
+    edges = (
+        (lambda p: p[0] >= 0.0, lambda a, b: _cut_x(a, b, 0.0)),
+        (lambda p: p[0] <= width, lambda a, b: _cut_x(a, b, width)),
+        (lambda p: p[1] >= 0.0, lambda a, b: _cut_y(a, b, 0.0)),
+        (lambda p: p[1] <= width, lambda a, b: _cut_y(a, b, width)),
+    )
+    out = list(polygon)
+    for inside, cut in edges:
+        if not out:
+            break
+        src, out = out, []
+        prev = src[-1]
+        for cur in src:
+            if inside(cur):
+                if not inside(prev):
+                    out.append(cut(prev, cur))
+                out.append(cur)
+            elif inside(prev):
+                out.append(cut(prev, cur))
+            prev = cur
+    return out
+
+
+def _cut_x(a: tuple[float, float], b: tuple[float, float], x: float) -> tuple[float, float]:
+    t = (x - a[0]) / (b[0] - a[0])
+    return (x, a[1] + t * (b[1] - a[1]))
+
+
+def _cut_y(a: tuple[float, float], b: tuple[float, float], y: float) -> tuple[float, float]:
+    t = (y - a[1]) / (b[1] - a[1])
+    return (a[0] + t * (b[0] - a[0]), y)

@@ -108,6 +108,8 @@ class Ask:
     explain: Any = None
     #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
     actor: str | None = None
+    #: A turn's decision: its action budget as it stands (``actions.Budget``, C-9), for the view.
+    budget: Any = None
 
     def find(self, option_id: str) -> Option | None:
         for o in self.options:
@@ -342,6 +344,7 @@ class Duel:
         reaction: str | None = None,
         parametric: Any = None,
         explain: Any = None,
+        budget: Any = None,
     ) -> Gen:
         """Ask ``player`` to choose; returns the option id. A lone option, or a reaction the player set to
         Always/Never, is decided without asking."""
@@ -369,6 +372,7 @@ class Duel:
             parametric,
             explain,
             actor if actor != player else None,
+            budget,
         )
         return answer
 

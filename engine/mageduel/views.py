@@ -30,15 +30,20 @@ Never applies to each).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict
 
-from .core import chance
+from . import actions as _actions
+from . import effects as _effects
+from . import geometry
+from .core import OUT_STATUSES, chance
 from .events import Event, EventModel
 from .terrain import patches as terrain_patches
 from .walls import live as live_walls
+from .zone import size_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -74,6 +79,8 @@ class CombatantView(_M):
     mirror_images: int
     summoned_by: str | None = None
     wielding: str | None = None  # DU-27: the weapon in hand, the one a duel parry is rolled with
+    #: Out of the fight (dead, unconscious, dying, expelled, withdrawn…): the engine's own list of statuses.
+    out_of_fight: bool = False
 
 
 class SpellSlotView(_M):
@@ -140,6 +147,39 @@ class CastingView(_M):
     dodge_useless: bool = False
 
 
+class AreaView(_M):
+    """Where an area option's spell falls, as the rules will judge it: its ``shape`` (burst, spread,
+    emanation, cylinder, cone, line, square), its ``size`` in feet (radius or length) at the caster level in
+    force, and its floor ``outline`` (a polygon, x and y in feet) already cut at the zone's faces (MD-10)."""
+
+    shape: str
+    size: float
+    outline: list[list[float]]
+
+
+class TurnLeftView(_M):
+    """C-9: what is left of the deciding participant's turn, from the engine's action budget: a standard
+    action, a move action, a swift action, a 5-foot step, a full-round action; ``move_feet`` how far a move
+    action takes them now (None: no move action left), ``step_feet`` a 5-foot step's length."""
+
+    standard: bool
+    move: bool
+    swift: bool
+    step: bool
+    full: bool
+    move_feet: float | None = None
+    step_feet: float
+
+
+class ZoneBoundsView(_M):
+    """MD-5: the zone's allowed side in feet, from the participants' caster levels (``maximum_raised``: the
+    product rule gave less than the minimum, so the maximum is the minimum)."""
+
+    minimum: int
+    maximum: int
+    maximum_raised: bool = False
+
+
 class OptionView(_M):
     """One legal option, for the player who decides: its id and what it is about."""
 
@@ -166,6 +206,11 @@ class OptionView(_M):
     why_spell: str | None = None
     concentration: float | None = None  # cast defensively: the chance the concentration check succeeds
     carries: bool | None = None  # MD-8 precasting: carried into the zone (True) or suppressed (False)
+    #: A spell option's range in feet at the caster level in force (negative levels count; an item's own
+    #: caster level): 0 personal, the reach for touch — the range the engine checks aims against.
+    range_ft: float | None = None
+    caster_level: int | None = None  # the caster level the spell is cast at (an item's own, or the caster's)
+    area: AreaView | None = None  # an area option: where it falls, cut at the zone (MD-10)
     names: dict[str, str] = {}  # the option's own name from the engine's data, per language (a spell's
     # version, a summoned creature), when it has one
     data: dict[str, Any] = {}  # the rest of the option's data (plain values only)
@@ -180,6 +225,7 @@ class PendingView(_M):
     reactions: list[str] = []  # the reaction kinds of its options (Ask / Always / Never per kind)
     context: dict[str, Any] = {}
     options: list[OptionView] | None = None  # only for the player who decides
+    turn_left: TurnLeftView | None = None  # a turn's decision: what its budget still allows (C-9)
 
 
 class WallView(_M):
@@ -211,6 +257,7 @@ class View(_M):
     turn_of: str | None = None
     order: list[str]
     zone: list[float] | None = None
+    zone_bounds: ZoneBoundsView | None = None  # a mageduel: MD-5's bounds on the zone's side
     walls: list[WallView] = []
     terrain: list[TerrainView] = []
     me: OwnView | None = None
@@ -248,6 +295,7 @@ def _public(c: Combatant) -> dict[str, Any]:
         "mirror_images": c.mirror_images,
         "summoned_by": c.summoned_by,
         "wielding": w.id if (w := c.wielded()) is not None else None,
+        "out_of_fight": c.status in OUT_STATUSES,
     }
 
 
@@ -303,6 +351,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             else [],
             context=p.context if mine else {},
             options=_options(duel, p) if mine else None,
+            turn_left=_turn_left(duel, p) if mine else None,
         )
     events = _visible_events(duel, player)
     z = duel.zone
@@ -316,6 +365,7 @@ def build_view(duel: Duel, player: str | None) -> View:
         turn_of=duel.turn_of,
         order=list(duel.order),
         zone=[float(z.width), float(z.height)] if z is not None else None,
+        zone_bounds=_zone_bounds(duel),
         walls=[
             WallView(spell=w.spell, owner=w.owner, start=list(w.a), end=list(w.b), height=w.height)
             for w in live_walls(duel)
@@ -334,6 +384,91 @@ def build_view(duel: Duel, player: str | None) -> View:
         events=events,
         outcome=duel.outcome.to_dict() if duel.outcome else None,
     )
+
+
+def _zone_bounds(duel: Duel) -> ZoneBoundsView | None:
+    """MD-5's bounds in a mageduel: ``zone.size_bounds`` of the participants' caster levels, as the rite
+    sets the zone (``rite.set_zone``) and the placement sizes it (``actions.default_placement``)."""
+    if duel.kind != "mageduel":
+        return None
+    levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
+    try:
+        b = size_bounds(levels if len(levels) >= 2 else levels + [1])
+    except ValueError:
+        return None
+    return ZoneBoundsView(minimum=b.minimum, maximum=b.maximum, maximum_raised=b.maximum_raised)
+
+
+def _turn_left(duel: Duel, ask: Any) -> TurnLeftView | None:
+    """C-9: what the turn's action budget still allows (``Ask.budget``), and how far a move goes now —
+    ``actions.movement``, the function that lists the moves and judges a typed point."""
+    b = ask.budget
+    if b is None:
+        return None
+    c = duel.by_id.get(ask.actor or ask.player)
+    if c is None:
+        return None
+    move_feet, can_step = _actions.movement(duel, c, b, c.active_condition_names())
+    return TurnLeftView(
+        standard=b.standard,
+        move=b.move or (b.standard and not b.one_action),  # a standard action may be taken as a move (C-9)
+        swift=b.swift,
+        step=can_step,
+        full=b.full,
+        move_feet=move_feet,
+        step_feet=geometry.FIVE_FOOT_STEP,
+    )
+
+
+def area_view(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int) -> AreaView | None:
+    """Where ``sp``, cast by ``c`` at caster level ``cl`` and aimed at ``point``, falls: the shape the rules
+    test (``effects._shape``: a cone or a line from the caster, anything else at the point), its floor
+    outline cut at the zone's faces (MD-10). None for a spell with no area."""
+    area = _effects.area_of(sp)
+    if area is None or point is None:
+        return None
+    aim = (float(point[0]), float(point[1]), float(point[2]) if len(point) > 2 else 0.0)
+    origin = c.pos if area.origin == "caster" else aim
+    shape = _effects._shape(sp, c, origin, aim, cl)
+    outline = _outline(shape, float(duel.zone.width) if duel.zone is not None else None)
+    return AreaView.model_construct(
+        shape=area.shape, size=float(area.size_at(cl)), outline=[list(p) for p in outline]
+    )
+
+
+@lru_cache(maxsize=1024)
+def _outline(shape: geometry.Shape, width: float | None) -> tuple[tuple[float, float], ...]:
+    """A shape's floor outline, cut at a zone ``width`` feet square (None: no zone), rounded to the
+    thousandth of a foot; cached, since the same aims come back view after view of a turn."""
+    points = geometry.outline(shape)
+    if width is not None:
+        points = geometry.clip_to_floor(points, width)
+    return tuple((round(x, 3), round(y, 3)) for x, y in points)
+
+
+def option_area(duel: Duel, option_id: str) -> AreaView | None:
+    """The area of a pending cast option, listed or typed (``cast fireball @12,30``: an area aimed at any
+    point, DU-10), as the deciding participant's view would carry it; None if it is not legal or has no
+    area."""
+    ask = duel.pending
+    if ask is None:
+        return None
+    o = ask.find(option_id)
+    c = duel.by_id.get(str((ask.context or {}).get("actor") or ask.player))
+    if o is None or c is None or o.kind != "cast" or not isinstance((o.data or {}).get("spell"), str):
+        return None
+    try:
+        sp = _effects.spell_by_id(o.data["spell"])
+    except (KeyError, LookupError, ValueError):
+        return None
+    return area_view(duel, c, sp, o.data.get("point"), _cast_level(c, o.data.get("item")))
+
+
+def _cast_level(c: Combatant, item: Any) -> int:
+    """The caster level a spell option is cast at: an item's own (a wand's, a scroll's), else the caster's
+    after negative levels (``Combatant.cl``), as ``effects.cast`` uses it."""
+    use = next((u for u in c.item_uses if u["key"] == item), None) if item else None
+    return int(use["cl"]) if use is not None else c.cl()
 
 
 def casting_views(duel: Duel, player: str | None) -> list[CastingView]:
@@ -631,6 +766,11 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
     if kind == "cast" and ov.spell:
         sp, save, attack = _once(memo, ("spell", ov.spell), _spell_nodes, ov.spell)
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
+        cl = int(use["cl"]) if use is not None else _once(memo, "cl", c.cl)
+        ov.caster_level = cl
+        ov.range_ft = _once(memo, ("range", sp.id, cl), _effects._range, sp, c, cl)
+        if ov.point is not None:
+            ov.area = area_view(duel, c, sp, ov.point, cl)
         if use is None:
             # the engine's own (effects.cast)
             ov.dc = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)

@@ -151,7 +151,9 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
     app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
     v = _turn_of(app)
     w = v.zone[0]
-    other = v.others[0].model_copy(update={"position": [w + 40.0, w / 2, 0.0], "status": "expelled"})
+    other = v.others[0].model_copy(
+        update={"position": [w + 40.0, w / 2, 0.0], "status": "expelled", "out_of_fight": True}
+    )
     v = v.model_copy(update={"others": [other]})
     svg = board.render(v, "en")
     tok = re.findall(r'<g class="token" data-name="([^"]+)" data-side="\d" data-x="([^"]+)"', svg)

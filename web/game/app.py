@@ -1060,6 +1060,7 @@ class App:
         ids = [o.id for o in p.options] if mine and p is not None and p.options else []
         marks: list[str] = []
         preview = None
+        area = None
         reach = False
         if mine and p is not None and p.kind == "turn":
             marks = [i for i in ids if i.startswith(("move ", "step "))]
@@ -1070,7 +1071,10 @@ class App:
                 preview = wanted[0] if wanted else None
                 aimed = self.aim_option() if self.aim_point is not None else None
                 if aimed is not None:
-                    preview = aimed  # the area drawn around the aimed point
+                    preview = aimed  # the area drawn around the aimed point, where the engine puts it
+                    from mageduel import option_area
+
+                    area = option_area(s.duel, aimed)
         status = self.status_line(view, names)
         over = view.outcome is not None
         path = self.move_preview if mine and p is not None and p.kind == "turn" else None
@@ -1127,7 +1131,7 @@ class App:
             f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             + board.render(
-                view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size
+                view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size, area=area
             )
             + "</div>"
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'

@@ -18,32 +18,11 @@ from web.game import text
 from web.game.choice import parse
 from web.i18n import t
 
-OUT = {
-    "expelled",
-    "withdrawn",
-    "excluded",
-    "disqualified",
-    "dead",
-    "slain",
-    "unconscious",
-    "dying",
-    "petrified",
-}
-
 
 def _bounds(view: Any) -> tuple[int, int]:
-    """MD-5's bounds, as the rite stated them (its zone events carry them); else computed from the levels."""
-    for e in reversed(view.events):
-        if e.kind in ("zone", "rite") and "minimum" in (e.data or {}) and "maximum" in e.data:
-            return int(e.data["minimum"]), int(e.data["maximum"])
-    from mageduel import size_bounds
-
-    levels = [max(1, c.level) for c in _people(view) if c.summoned_by is None]
-    try:
-        b = size_bounds(levels if len(levels) >= 2 else levels + [1])
-    except ValueError:
-        return 0, 0
-    return b.minimum, b.maximum
+    """MD-5's bounds, as the engine's view states them (a plain duel has none)."""
+    b = getattr(view, "zone_bounds", None)
+    return (b.minimum, b.maximum) if b is not None else (0, 0)
 
 
 def _people(view: Any) -> list[Any]:
@@ -94,13 +73,16 @@ def render(
     reach: bool = False,
     path: tuple[float, float] | None = None,
     size: float | None = None,
+    area: Any = None,
 ) -> str:
     """The board for ``view``. ``marks`` are legal option ids to draw as clickable targets; ``preview`` is
     a cast option id whose range and area are previewed; ``hit`` the ids just hurt and ``bolts`` the
     (caster, target) pairs of spells just resolved — both short flashes that never wait for anyone; ``reach``
     draws how far the viewer can go with a move (their speed, from the view) and a 5-foot step; ``path`` a
     move being previewed (issue 12): the line from the viewer to its destination and a ghost of them there;
-    ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size."""
+    ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size;
+    ``area`` the engine's area for a ``preview`` aimed at a point not among the listed options
+    (``mageduel.option_area``)."""
     people = _people(view)
     w = float(size) if size else extent(view)
     lo, hi = _bounds(view)
@@ -122,7 +104,7 @@ def render(
     if reach and view.me is not None:
         layers.append(_reach(view, w, unit, lang))
     if preview:
-        layers.append(_preview(view, preview, w, unit))
+        layers.append(_preview(view, preview, w, unit, area))
     if path is not None and view.me is not None:
         layers.append(_path(view.me, path, w, radius, unit))
     for c in people:
@@ -324,7 +306,7 @@ def _decorations(
             f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(by + unit * 7.4)}" '
             f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
-    if c.status in OUT:
+    if c.out_of_fight:
         s = radius * 0.9
         out.append(
             f'<path class="out-mark" d="M{_attr(x - s)} {_attr(y - s)}L{_attr(x + s)} {_attr(y + s)}'
@@ -425,10 +407,16 @@ def _option(view: Any, oid: str) -> Any:
 
 
 def _reach(view: Any, w: float, unit: float, lang: str) -> str:
-    """While moving: how far a move action takes the viewer (their speed) and a 5-foot step, clipped at
-    the zone (the engine still says which points are legal: the marks)."""
+    """While moving: how far a move action takes the viewer and a 5-foot step, as the turn's budget stands
+    (the view's ``turn_left``: slowed, prone's crawl, a slip on grease), clipped at the zone (the engine
+    still says which points are legal: the marks)."""
     me = view.me
-    speed = float(getattr(me, "speed", 0) or 0)
+    left = view.pending.turn_left if view.pending is not None else None
+    if left is not None:
+        speed = float(left.move_feet or 0)
+        step = float(left.step_feet) if left.step else 0.0
+    else:
+        speed, step = float(getattr(me, "speed", 0) or 0), 0.0
     x, y = me.position[0], w - me.position[1]
     title = t("board.reach", lang, feet=text.number_ft(speed, lang))
     out = [f'<g class="reach" clip-path="url(#board-clip)"><title>{escape(title)}</title>']
@@ -437,79 +425,47 @@ def _reach(view: Any, w: float, unit: float, lang: str) -> str:
             f'<circle class="reach-move" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(speed)}" '
             f'stroke-width="{_attr(unit * 0.5)}"/>'
         )
-    out.append(
-        f'<circle class="reach-step" cx="{_attr(x)}" cy="{_attr(y)}" r="5" '
-        f'stroke-width="{_attr(unit * 0.4)}" stroke-dasharray="{_attr(unit * 1.2)} {_attr(unit)}"/>'
-    )
+    if step > 0:
+        out.append(
+            f'<circle class="reach-step" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(step)}" '
+            f'stroke-width="{_attr(unit * 0.4)}" stroke-dasharray="{_attr(unit * 1.2)} {_attr(unit)}"/>'
+        )
     out.append("</g>")
     return "".join(out)
 
 
-def _preview(view: Any, oid: str, w: float, unit: float) -> str:
+def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> str:
     """A spell's range around the caster and its area at the aim (a burst or spread at the target or the
-    point, a cone or a line from the caster toward it), all clipped at the zone (MD-10)."""
+    point, a cone or a line from the caster toward it) — the range and the area the engine's view gives
+    (``OptionView.range_ft``, ``OptionView.area``: at the caster level in force, cut at the zone, MD-10)."""
     c = parse(oid)
     opt = _option(view, oid)
+    if opt is None:
+        opt = next(iter(group_of(view, oid)), None)  # an area aimed at a point: its row's range
     spell_id = (opt.spell if opt is not None and opt.spell else None) or c.spell or ""
-    sp = text.spell_info(spell_id)
     me = view.me
-    if sp is None or me is None:
+    if not spell_id or me is None:
         return ""
     out = [f'<g class="preview" clip-path="url(#board-clip)" data-spell="{escape(spell_id)}">']
-    try:
-        feet = sp.range.feet_at(max(1, me.level))
-        reach = 5.0 if feet is None else float(feet)
-    except Exception:  # noqa: BLE001 - a range the data cannot express in feet: no circle
-        reach = 0.0
+    reach = float(opt.range_ft) if opt is not None and opt.range_ft is not None else 0.0
     x, y = me.position[0], w - me.position[1]
     if 0 < reach < 10_000:
         out.append(
             f'<circle class="range" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(reach)}" '
             f'stroke-width="{_attr(unit * 0.5)}"/>'
         )
-    area = getattr(sp, "area", None)
+    listed = _option(view, oid)
+    shape = area if area is not None else (listed.area if listed is not None else None)
+    if shape is not None and len(shape.outline) >= 3:
+        d = "M" + "L".join(f"{_attr(px)} {_attr(w - py)}" for px, py in shape.outline) + "Z"
+        out.append(
+            f'<path class="area" data-shape="{escape(shape.shape)}" d="{d}" '
+            f'stroke-width="{_attr(unit * 0.5)}"/>'
+        )
     target_id = c.target or (opt.targets[0] if opt is not None and len(opt.targets) == 1 else None)
     aim_c = next((p for p in _people(view) if p.id == target_id), None)
-    aim: tuple[float, float] | None = None
-    if aim_c is not None:
-        ax, ay = drawn_at(aim_c, w)
-        aim = (ax, w - ay)
-    elif c.point is not None:
-        aim = (c.point[0], w - c.point[1])
-    shape = getattr(area, "shape", "")
-    try:
-        size = float(area.size_at(max(1, me.level))) if area is not None else 0.0
-    except Exception:  # noqa: BLE001
-        size = 0.0
-    if size and shape in ("cone", "line"):
-        if aim is None or aim == (x, y):
-            aim = (x, y - 1)  # no aim yet: north
-        ang = math.atan2(aim[1] - y, aim[0] - x)
-        if shape == "cone":  # a quarter circle, its point at the caster
-            a1, a2 = ang - math.pi / 4, ang + math.pi / 4
-            p1 = (x + size * math.cos(a1), y + size * math.sin(a1))
-            p2 = (x + size * math.cos(a2), y + size * math.sin(a2))
-            d = (
-                f"M{_attr(x)} {_attr(y)}L{_attr(p1[0])} {_attr(p1[1])}"
-                f"A{_attr(size)} {_attr(size)} 0 0 1 {_attr(p2[0])} {_attr(p2[1])}Z"
-            )
-        else:  # a line, 5 feet wide unless the data says otherwise
-            half = float(getattr(area, "width", None) or 5) / 2
-            nx, ny = -math.sin(ang) * half, math.cos(ang) * half
-            ex, ey = x + size * math.cos(ang), y + size * math.sin(ang)
-            d = (
-                f"M{_attr(x + nx)} {_attr(y + ny)}L{_attr(ex + nx)} {_attr(ey + ny)}"
-                f"L{_attr(ex - nx)} {_attr(ey - ny)}L{_attr(x - nx)} {_attr(y - ny)}Z"
-            )
-        out.append(f'<path class="area" data-shape="{shape}" d="{d}" stroke-width="{_attr(unit * 0.5)}"/>')
-    elif size and aim is not None:
-        ax, ay = (x, y) if getattr(area, "origin", "") == "caster" else aim
-        out.append(
-            f'<circle class="area" data-shape="{escape(shape or "burst")}" cx="{_attr(ax)}" cy="{_attr(ay)}" '
-            f'r="{_attr(size)}" stroke-width="{_attr(unit * 0.5)}"/>'
-        )
-    if c.point is not None and aim_c is None and aim is not None:  # aimed at a point (DU-10): mark it
-        ax, ay, arm = aim[0], aim[1], unit * 2.2
+    if c.point is not None and aim_c is None:  # aimed at a point (DU-10): mark it
+        ax, ay, arm = c.point[0], w - c.point[1], unit * 2.2
         out.append(
             f'<path class="aim-point" d="M{_attr(ax - arm)} {_attr(ay)}H{_attr(ax + arm)}'
             f'M{_attr(ax)} {_attr(ay - arm)}V{_attr(ay + arm)}" stroke="#f5f0ff" '
@@ -517,6 +473,19 @@ def _preview(view: Any, oid: str, w: float, unit: float) -> str:
         )
     out.append("</g>")
     return "".join(out)
+
+
+def group_of(view: Any, oid: str) -> list[Any]:
+    """The listed cast options of the same spell (and slot or item) as ``oid``, a typed aim among them."""
+    c = parse(oid)
+    p = view.pending
+    if p is None or not p.options or not c.spell:
+        return []
+    return [
+        o
+        for o in p.options
+        if o.kind == "cast" and o.spell == c.spell and (c.slot is None or o.slot == c.slot)
+    ]
 
 
 def colour(view: Any, side: str) -> str:

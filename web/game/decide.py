@@ -12,7 +12,7 @@ from html import escape
 from typing import Any
 
 from web.game import text
-from web.game.choice import Choice, parse
+from web.game.choice import parse
 from web.i18n import t
 
 #: Pending kinds that are a reaction window, and the reaction kind their Ask / Always / Never applies to.
@@ -84,32 +84,22 @@ def _with_chance(label: str, opt: Any, lang: str) -> str:
 # --- the turn ------------------------------------------------------------------------------------------
 
 
-def _available(choices: list[Choice], lang: str, opts: dict[str, Any] | None = None) -> str:
-    """What is left of the turn, read off the legal options (the engine's budget is not in the view): a
-    standard action, a move, a 5-foot step, a swift action (a swift spell is offered), a full-round action
-    (a full attack or a full-round spell is offered)."""
-    opts = opts or {}
-    verbs = {c.verb for c in choices}
-    times = set()
-    for o in opts.values():
-        sp = text.spell_info(o.spell) if getattr(o, "spell", None) and o.kind == "cast" else None
-        if sp is not None:
-            times.add(getattr(sp, "casting_time", ""))
+def _available(view: Any, lang: str) -> str:
+    """What is left of the turn, as the engine's action budget stands (``PendingView.turn_left``, C-9): a
+    standard action, a move, a 5-foot step, a swift action, a full-round action."""
+    p = view.pending
+    left = p.turn_left if p is not None else None
     items = []
-    if (
-        verbs & {"attack", "full-attack", "ready", "use"}
-        or times - {"swift"}
-        or ("cast" in verbs and not opts)
-    ):
-        items.append(t("turn.left.standard", lang))
-    if "move" in verbs:
-        items.append(t("turn.left.move", lang))
-    if "step" in verbs:
-        items.append(t("turn.left.step", lang))
-    if "swift" in times:
-        items.append(t("turn.left.swift", lang))
-    if "full-attack" in verbs or times & {"full_round", "one_round"}:
-        items.append(t("turn.left.full", lang))
+    if left is not None:
+        for key, has in (
+            ("standard", left.standard),
+            ("move", left.move),
+            ("step", left.step),
+            ("swift", left.swift),
+            ("full", left.full),
+        ):
+            if has:
+                items.append(t("turn.left." + key, lang))
     if not items:
         items.append(t("turn.left.none", lang))
     return "".join(f"<li>{escape(i)}</li>" for i in items)
@@ -134,18 +124,15 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
     level = slot if slot is not None else sp.level
     facts.append(t("spell.level", lang, level=level))
     facts.append(text.word("school", sp.school, lang))
-    if me is not None:
-        try:
-            feet = sp.range.feet_at(max(1, me.level))
-            facts.append(
-                t("spell.range.touch", lang)
-                if feet is None
-                else t("spell.range.personal", lang)
-                if feet == 0
-                else t("spell.range", lang, range=text.number_ft(feet, lang))
-            )
-        except Exception:  # noqa: BLE001
-            pass
+    feet = getattr(opt, "range_ft", None)  # the engine's, at the caster level in force (negative levels)
+    if feet is not None:
+        facts.append(
+            t("spell.range.touch", lang)
+            if sp.range.kind == "touch"
+            else t("spell.range.personal", lang)
+            if feet == 0
+            else t("spell.range", lang, range=text.number_ft(feet, lang))
+        )
     if opt is not None and opt.dc is not None and opt.save:
         facts.append(t("spell.save", lang, save=t("save." + opt.save, lang), dc=opt.dc))
     if getattr(sp, "attack_kinds", None):
@@ -207,7 +194,7 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
     parts = [
         f'<section class="decision turn" data-kind="turn" aria-labelledby="decision-title">'
         f'<h2 id="decision-title">{escape(t("turn.title", lang))}</h2>'
-        f'<ul class="left" aria-label="{escape(t("turn.left", lang))}">{_available(choices, lang, opts)}</ul>'
+        f'<ul class="left" aria-label="{escape(t("turn.left", lang))}">{_available(view, lang)}</ul>'
     ]
     if rows:
         out = []
@@ -277,7 +264,8 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
             + "</div>"
         )
     if moves:
-        speed = getattr(view.me, "speed", 0) if view.me is not None else 0
+        left = view.pending.turn_left if view.pending is not None else None
+        speed = (left.move_feet or 0) if left is not None else getattr(view.me, "speed", 0) or 0
         reach = (" " + t("board.reach", lang, feet=text.number_ft(speed, lang))) if speed else ""
         parts.append(
             f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'

@@ -765,7 +765,7 @@ def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
             line = t("ux.fx.missiles", lang, n=at_level(missiles.count, cl), each=line)
         span = _dice_range(said)
         if mage and span is not None:
-            lo, hi = max(1, span[0] // 2), max(1, span[1] // 2)  # MD-16: round down, at least 1; MD-14
+            lo, hi = halve(span[0]), halve(span[1])  # MD-16, as the zone halves a hit; MD-14
             line += (
                 count("ux.fx.halved.same", lo, lang) if lo == hi else t("ux.fx.halved", lang, lo=lo, hi=hi)
             )
@@ -815,3 +815,10 @@ def at_level(value: Any, caster_level: int) -> int:
     from mageduel import at_level as _at
 
     return _at(value, caster_level)
+
+
+def halve(amount: int) -> int:
+    """MD-16: the engine's own halving of a hit in the zone (half, rounded down, at least 1)."""
+    from mageduel import halve as _halve
+
+    return _halve(amount)

@@ -1,0 +1,38 @@
+"""Issue 9 on the page: the board and the spell picker draw and say what the view carries — the range at
+the caster level in force (C-7: negative levels lower it), an area typed at any point with the engine's
+outline (DU-10, MD-10)."""
+
+from __future__ import annotations
+
+from mageduel import option_area
+from mageduel.effects import spell_by_id
+
+from tests.engine.test_view_draws import _mageduel_turn, _turn_duel
+from web.game import board, decide, text
+
+
+def test_c07_the_page_draws_and_says_the_range_the_engine_uses():
+    d = _turn_duel()
+    d.by_id["p1"].negative_levels = 2
+    view = d.view("p1")
+    mm = next(o for o in view.pending.options if o.id == "cast magic_missile @p2")
+    svg = board.render(view, "en", preview=mm.id)
+    assert (
+        f'class="range" cx="0" cy="{board._attr(board.extent(view))}" r="{board._attr(mm.range_ft)}"' in svg
+    )
+    facts = decide.spell_facts(view, "magic_missile", mm.slot, "en", mm)
+    assert text.number_ft(mm.range_ft, "en") in facts
+    assert text.number_ft(spell_by_id("magic_missile").range.feet_at(5), "en") not in facts
+
+
+def test_md10_a_typed_aim_is_drawn_with_its_rows_range_and_the_engines_area():
+    d = _mageduel_turn()
+    view = d.view(d.pending.player)
+    listed = next(o for o in view.pending.options if o.spell == "lightning_bolt" and o.area)
+    oid = "cast lightning_bolt @" + ",".join(str(v) for v in listed.point[:2])
+    svg = board.render(view, "en", preview=oid, area=option_area(d, oid))
+    assert (
+        f'class="range" cx="{board._attr(view.me.position[0])}"' in svg
+        and f'r="{board._attr(listed.range_ft)}"' in svg
+    )
+    assert 'class="area" data-shape="line"' in svg
