@@ -744,7 +744,7 @@ def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
     conditions it brings; how long it lasts.
 
     >>> spell_effect("fireball", 7, "mageduel", "en")
-    '7d6 fire, halved (MD-16): 3–21 nonlethal · Reflex half · 20-ft spread · instantaneous'
+    '7d6 fire, halved (MD-16): 3–21 nonlethal · Ref half · 20 ft spread · instantaneous'
     """
     sp = spell_info(spell_id)
     if sp is None:
