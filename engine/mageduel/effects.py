@@ -133,14 +133,28 @@ def cast_options(
     return out
 
 
-def _creature_ok(sp: Any, t: Combatant, cl: int | None = None) -> bool:
-    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only), and by
-    weight at caster level ``cl`` (telekinesis: 25 lb. per level, at most 375 lb.)."""
+def _creature_ok(sp: Any, t: Combatant) -> bool:
+    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only). Telekinesis's
+    weight limit binds only some of its versions (:func:`_weight_bound`): a heavy creature is still a target
+    of its combat manoeuvre."""
     kind = sp.target.creature
-    if kind == "humanoid" and t.cls == "creature":
-        return False
-    if cl is not None and "telekinesis_weight" in sp.special and not _weight.movable(t, cl):
-        return False
+    return not (kind == "humanoid" and t.cls == "creature")
+
+
+def _weight_bound(version: Any) -> bool:
+    """Whether a version of telekinesis is held to 25 lb. per caster level: sustained force and violent
+    thrust are; its combat manoeuvre is resolved as any manoeuvre (CMB against CMD), with no weight limit.
+
+    >>> from .spells.catalogue import get
+    >>> [(v.id, _weight_bound(v)) for v in get("telekinesis").effects[0].options]
+    [('sustained_force', True), ('bull_rush', False), ('violent_thrust', True)]
+    """
+    todo = list(version.effects)
+    while todo:
+        n = todo.pop()
+        if getattr(n, "kind", "") == "forced_movement" and getattr(n, "check", None) == "cmb_vs_cmd":
+            return False
+        todo.extend(getattr(n, "effects", None) or ())
     return True
 
 
@@ -186,7 +200,7 @@ def spell_aims(
         for o in opponents:
             if duel.walls and _walls.blocked(duel, c.pos, o.pos):
                 continue  # no line of effect through a wall
-            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o, cl):
+            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
                 aims.append((f" @{o.id}", {"targets": [o.id]}))
         if sp.range.kind == "touch":
             # A touch spell may be cast with nobody touched: its charge is held, to be delivered by a later
@@ -851,9 +865,6 @@ def resolve(duel: Duel, ctx: Ctx, nodes: tuple, tid: str) -> Gen:
     if immune_to(t, sp):
         duel.emit("immune", tid, {"spell": sp.id}, ())
         return
-    if nodes is sp.effects and "telekinesis_weight" in sp.special and not _weight.movable(t, ctx.cl):
-        _too_heavy(duel, ctx, t)
-        return  # before any save or maneuver: the spell cannot take hold of it
     if nodes is sp.effects and "color_spray_sightless" in sp.special and t.has("blinded"):
         duel.emit("unaffected", tid, {"spell": sp.id, "why": "sightless"}, ("C-11",))
         return  # a creature that cannot see the colours is not affected
@@ -1088,11 +1099,18 @@ def _tiered(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 def _choice(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
+    # Telekinesis: a creature heavier than 25 lb. per caster level is offered only the versions that
+    # do not lift it (the combat manoeuvre).
+    heavy = "telekinesis_weight" in ctx.spell.special and not _weight.movable(t, ctx.cl)
     if ctx.cast.choice is None:
-        opts = [Option(f"choose {o.id}", "choose", {"choice": o.id}) for o in node.options]
+        offered = [o for o in node.options if not (heavy and _weight_bound(o))] or node.options
+        opts = [Option(f"choose {o.id}", "choose", {"choice": o.id}) for o in offered]
         ans = yield from duel.ask(ctx.caster.id, "choose", opts, f"{ctx.spell.id}: choose a version")
         ctx.cast.choice = ans.split()[1]
     chosen = next((o for o in node.options if o.id == ctx.cast.choice), node.options[0])
+    if heavy and _weight_bound(chosen):
+        _too_heavy(duel, ctx, t)
+        return  # before any save: the spell cannot take hold of it
     yield from resolve(duel, ctx, chosen.effects, t.id)
 
 
@@ -1320,9 +1338,6 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if node.max_size is not None and SIZE_ORDER.index(t.size) > SIZE_ORDER.index(node.max_size):
         duel.emit("unaffected", t.id, {"spell": ctx.spell.id, "why": "too large"}, ())
         return
-    if "telekinesis_weight" in ctx.spell.special and not _weight.movable(t, ctx.cl):
-        _too_heavy(duel, ctx, t)
-        return
     beaten_by: int | None = None
     if node.check == "cmb_vs_cmd":
         if node.caster_maneuver:
@@ -1392,8 +1407,8 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _too_heavy(duel: Duel, ctx: Ctx, t: Combatant) -> None:
-    """Telekinesis moves, shoves or hurls at most 25 lb. per caster level (375 lb. at most): a heavier
-    creature is neither moved nor thrown out of a mageduel's zone (MD-22)."""
+    """Telekinesis's sustained force and violent thrust move or hurl at most 25 lb. per caster level (375
+    lb. at most): a heavier creature is neither moved nor thrown out of a mageduel's zone by them (MD-22)."""
     data = {"spell": ctx.spell.id, "why": "too heavy", "weight": _weight.of(t)}
     duel.emit("unaffected", t.id, {**data, "limit": _weight.limit_for(ctx.cl)}, ("MD-22",))
 

@@ -416,8 +416,9 @@ def test_c13_grease_walking_needs_a_dc_10_acrobatics_check_and_a_failure_stops_a
 
 def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
     # 25 lb. per caster level, at most 375 lb.: Corvin (CL 13) moves up to 325 lb. Kael, at the typical
-    # 175 lb. of a Medium character, can be hurled; the same Kael at 400 lb. (a sheet's weight) is not
-    # offered as a target, and a casting that reaches him anyway takes no hold: no save, no version, no push.
+    # 175 lb. of a Medium character, can be hurled; the same Kael at 400 lb. (a sheet's weight) cannot be
+    # moved or hurled — no save is rolled, nothing moves — but the combat manoeuvre version, which the
+    # spell's text resolves "as normal" with no weight limit, is still offered against him.
     from mageduel import roster, weight
     from mageduel.dice import Scripted
     from mageduel.hooks import Hooks
@@ -428,20 +429,45 @@ def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
     light = core_duel(a="corvin", b="kael", dice=[15, 5], pos_b=(30.0, 0.0))
     assert "cast telekinesis @p2" in light.pending.option_ids
     heavy_kael = roster.get("kael").model_copy(update={"weight": 400.0})
-    sc = Scenario(
-        kind="duel",
-        participants=[
-            Participant(id="p1", roster="corvin", position=(0.0, 0.0)),
-            Participant(id="p2", character=heavy_kael, position=(30.0, 0.0)),
-        ],
-    )
-    d = Duel(sc, Scripted([15, 5] + [1] * 20), Hooks())
+
+    def heavy_duel():
+        sc = Scenario(
+            kind="duel",
+            participants=[
+                Participant(id="p1", roster="corvin", position=(0.0, 0.0)),
+                Participant(id="p2", character=heavy_kael, position=(30.0, 0.0)),
+            ],
+        )
+        return Duel(sc, Scripted([15, 5] + [1] * 20), Hooks())
+
+    d = heavy_duel()
     assert weight.of(d.by_id["p2"]) == 400.0
-    assert not any("telekinesis @p2" in i for i in d.pending.option_ids)
-    resolve_nodes(d, "p1", "p2", "telekinesis", get("telekinesis").effects)  # no save, no version asked
-    assert d.by_id["p2"].pos == (30.0, 0.0, 0.0) and not any(e.kind == "pushed" for e in d.events)
-    (e,) = [e for e in d.events if e.kind == "unaffected"]
-    assert e.data["why"] == "too heavy" and e.data["limit"] == 325
+    assert "cast telekinesis @p2" in d.pending.option_ids  # a target still: of the combat manoeuvre
+    sp = get("telekinesis")
+    c = d.by_id["p1"]
+    ctx = effects.Ctx(
+        Casting("p1", sp, sp.level, ["p2"], None), c, sp, c.cl(), c.spell_dc(sp.level, sp.school)
+    )
+    drive(effects.resolve(d, ctx, sp.effects, "p2"))  # the manoeuvre, the one version left: not asked
+    assert ctx.cast.choice == "bull_rush" and not any(e.kind == "unaffected" for e in d.events)
+    assert [e.data["code"] for e in d.events if e.kind == "roll"][-1] == "spell-maneuver"
+    for version in ("sustained_force", "violent_thrust"):  # a version chosen before (one choice a cast)
+        d = heavy_duel()
+        ctx = effects.Ctx(
+            Casting("p1", sp, sp.level, ["p2"], None),
+            c := d.by_id["p1"],
+            sp,
+            c.cl(),
+            c.spell_dc(sp.level, sp.school),
+        )
+        ctx.cast.choice = version
+        before = len(d.events)  # the roll for initiative is older
+        drive(effects.resolve(d, ctx, sp.effects, "p2"))
+        new = d.events[before:]
+        assert d.by_id["p2"].pos == (30.0, 0.0, 0.0)
+        assert not any(e.kind in ("pushed", "roll") for e in new)  # no save, no manoeuvre
+        (e,) = [e for e in new if e.kind == "unaffected"]
+        assert e.data["why"] == "too heavy" and e.data["limit"] == 325
     # A summoned pony (600 lb., the Bestiary's weight) is beyond even a 20th-level caster's 375 lb.
     pony = _creature_in(light, "s1", "pony")
     assert weight.of(pony) == 600 and not weight.movable(pony, 20)
