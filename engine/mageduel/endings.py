@@ -75,8 +75,10 @@ def mark_mageduel_statuses(duel: Duel) -> None:
             duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
             continue
         if (
-            c.ability_damage.get("con") or c.ability_drain.get("con") or "con" in c.ability_set
-        ) and c.ability("con") <= 0:
+            (c.ability_damage or c.ability_drain or c.ability_set)  # most have none: no lookups then
+            and (c.ability_damage.get("con") or c.ability_drain.get("con") or "con" in c.ability_set)
+            and c.ability("con") <= 0
+        ):
             c.status = "slain"
             duel.emit("status", c.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
             continue
@@ -737,7 +739,10 @@ def install(hooks: Hooks, scenario: Scenario) -> None:
 
     def f_legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         why = prev_legal(duel, actor_id, option) if prev_legal is not None else None
-        if why is None and (option.data.get("breaks_terms") or option.data.get("disqualifies")):
+        d = option.data  # membership first (no call): this runs for every option of every turn
+        if why is None and (
+            ("breaks_terms" in d and d["breaks_terms"]) or ("disqualifies" in d and d["disqualifies"])
+        ):
             record_marks(duel, actor_id, option)
         return why
 
