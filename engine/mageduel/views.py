@@ -44,6 +44,9 @@ class _M(BaseModel):
 
 
 class ConditionView(_M):
+    #: Frozen: one instance per (name, rounds, stat, value) is shared by every view (:func:`_conds`).
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     name: str
     rounds: int | None = None
     stat: str | None = None
@@ -223,12 +226,24 @@ class View(_M):
     outcome: dict[str, Any] | None = None
 
 
+_CONDITION_VIEWS: dict[tuple[Any, ...], ConditionView] = {}
+
+
 def _conds(c: Combatant) -> list[ConditionView]:
-    return [
-        ConditionView(name=x.name, rounds=x.rounds, stat=x.stat or None, value=x.value if x.stat else None)
-        for x in c.conditions
-        if not x.data.get("dormant")
-    ]
+    """A combatant's conditions as views show them; each (name, rounds, stat, value) is built once and
+    shared (every view shows every combatant's conditions)."""
+    out = []
+    for x in c.conditions:
+        if x.data.get("dormant"):
+            continue
+        key = (x.name, x.rounds, x.stat or None, x.value if x.stat else None)
+        v = _CONDITION_VIEWS.get(key)
+        if v is None:
+            if len(_CONDITION_VIEWS) > 10_000:
+                _CONDITION_VIEWS.clear()
+            v = _CONDITION_VIEWS[key] = ConditionView(name=key[0], rounds=key[1], stat=key[2], value=key[3])
+        out.append(v)
+    return out
 
 
 def _public(c: Combatant) -> dict[str, Any]:
