@@ -115,8 +115,10 @@ def mark_mageduel_statuses(duel: Duel) -> None:
             duel.emit("status", c.id, {"status": "slain", "hp": c.hp, "nonlethal": c.nonlethal}, ("MD-14",))
             continue
         if (
-            c.ability_damage.get("con") or c.ability_drain.get("con") or "con" in c.ability_set
-        ) and c.ability("con") <= 0:
+            (c.ability_damage or c.ability_drain or c.ability_set)  # most have none: no lookups then
+            and (c.ability_damage.get("con") or c.ability_drain.get("con") or "con" in c.ability_set)
+            and c.ability("con") <= 0
+        ):
             c.status = "slain"
             duel.emit("status", c.id, {"status": "slain", "why": "Constitution 0"}, ("MD-15",))
             continue

@@ -55,6 +55,9 @@ class _M(BaseModel):
 
 
 class ConditionView(_M):
+    #: Frozen: one instance per (name, rounds, stat, value) is shared by every view (:func:`_conds`).
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     name: str
     rounds: int | None = None
     stat: str | None = None
@@ -84,9 +87,27 @@ class CombatantView(_M):
 
 
 class SpellSlotView(_M):
+    #: Frozen: one instance per (spell, level, used) is shared by every view (:func:`_slot_view`).
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
     spell: str
     level: int
     used: bool = False
+
+
+_SLOT_VIEWS: dict[tuple[str, int, bool], SpellSlotView] = {}
+
+
+def _slot_view(spell: str, level: int, used: bool) -> SpellSlotView:
+    """A prepared spell as the view shows it, built once per (spell, level, used): a wizard's sheet lists
+    dozens, in every one of its views."""
+    key = (spell, level, used)
+    v = _SLOT_VIEWS.get(key)
+    if v is None:
+        if len(_SLOT_VIEWS) > 10_000:  # bounded whatever the sheets (the catalogue's spells are far fewer)
+            _SLOT_VIEWS.clear()
+        v = _SLOT_VIEWS[key] = SpellSlotView(spell=spell, level=level, used=used)
+    return v
 
 
 class ResourcesView(_M):
@@ -270,12 +291,24 @@ class View(_M):
     outcome: dict[str, Any] | None = None
 
 
+_CONDITION_VIEWS: dict[tuple[Any, ...], ConditionView] = {}
+
+
 def _conds(c: Combatant) -> list[ConditionView]:
-    return [
-        ConditionView(name=x.name, rounds=x.rounds, stat=x.stat or None, value=x.value if x.stat else None)
-        for x in c.conditions
-        if not x.data.get("dormant")
-    ]
+    """A combatant's conditions as views show them; each (name, rounds, stat, value) is built once and
+    shared (every view shows every combatant's conditions)."""
+    out = []
+    for x in c.conditions:
+        if x.data.get("dormant"):
+            continue
+        key = (x.name, x.rounds, x.stat or None, x.value if x.stat else None)
+        v = _CONDITION_VIEWS.get(key)
+        if v is None:
+            if len(_CONDITION_VIEWS) > 10_000:
+                _CONDITION_VIEWS.clear()
+            v = _CONDITION_VIEWS[key] = ConditionView(name=key[0], rounds=key[1], stat=key[2], value=key[3])
+        out.append(v)
+    return out
 
 
 def _public(c: Combatant) -> dict[str, Any]:
@@ -307,7 +340,7 @@ def build_view(duel: Duel, player: str | None) -> View:
             ac_parts, touch_parts, flat_parts = c.ac_parts(), c.ac_parts("touch"), c.ac_parts("flat-footed")
             me = OwnView(
                 **_public(c),
-                prepared=[SpellSlotView(spell=p.spell, level=p.level, used=p.used) for p in c.prepared],
+                prepared=[_slot_view(p.spell, p.level, p.used) for p in c.prepared],
                 known={k: list(v) for k, v in c.known.items()},
                 slots=dict(c.slots),
                 ac=sum(v for _, v in ac_parts),  # Combatant.ac: the sum of its parts, computed once

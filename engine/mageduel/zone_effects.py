@@ -217,13 +217,14 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
     data = option.data
     if not data:
         return None  # nothing below can apply to an option without data ("end", "ready", "reload")
-    if data.get("target") == "zone" or data.get("zone"):
+    # Membership first (no call): this runs for every option of every turn, most of them moves.
+    if ("target" in data and data["target"] == "zone") or ("zone" in data and data["zone"]):
         return "no magic can affect the existence of the zone (MD-18)"
     if actor.summoned_by is not None and option.kind in ("move", "step"):
         p = data.get("point")
         if p is not None and not zone.holds(p):
             return "summoned creatures cannot leave the zone (MD-11)"
-    if data.get("item") and duel.rule_state.rite.md_started:
+    if "item" in data and data["item"] and duel.rule_state.rite.md_started:
         touched = list(option.data.get("targets", [])) + list(option.data.get("affected", []))
         if option.data.get("aim"):
             touched.append(option.data["aim"])

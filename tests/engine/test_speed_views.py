@@ -64,3 +64,45 @@ def test_a_view_assembled_without_validation_is_the_validated_view():
                 assert View.model_validate_json(text).model_dump_json() == text
             duel.apply(duel.pending.player, policy.choose(duel))
             n += 1
+
+
+def test_prepared_spells_in_a_view_follow_the_sheet_when_a_spell_is_used():
+    # The view's prepared spells are shared, frozen models (one per spell, level and used): they must
+    # still follow the sheet — a spell cast shows as used in the next view, and no view can change them.
+    import pytest
+    from pydantic import ValidationError
+
+    duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4))
+    policy = RandomPolicy(4)
+    wizard = next(c for c in duel.participants if c.prepared)
+    seen_used = False
+    while duel.pending is not None and not seen_used:
+        view = duel.view(wizard.id)
+        assert [(p.spell, p.level, p.used) for p in view.me.prepared] == [
+            (p.spell, p.level, p.used) for p in wizard.prepared
+        ]
+        seen_used = any(p.used for p in view.me.prepared)
+        duel.apply(duel.pending.player, policy.choose(duel))
+    assert seen_used
+    with pytest.raises(ValidationError):
+        view.me.prepared[0].used = not view.me.prepared[0].used
+
+
+def test_c11_condition_views_follow_the_conditions_as_they_tick():
+    # Condition views are shared, frozen models (one per name, rounds, stat and value): a view taken after
+    # a condition's rounds change shows the new count, and an earlier view keeps the old one.
+    from mageduel.conditions import Condition
+
+    duel = new_duel(duel_scenario("ilse", "kael", "duel"), Seeded(1))
+    c = duel.participants[1]
+    c.conditions.append(Condition("shaken", rounds=3))
+    c.conditions.append(Condition("blur", rounds=10, stat="concealment", value=20))
+    first = duel.view(None).others[1].conditions
+    assert [(x.name, x.rounds, x.stat, x.value) for x in first] == [
+        ("shaken", 3, None, None),
+        ("blur", 10, "concealment", 20),
+    ]
+    c.conditions[0].rounds = 2
+    again = duel.view(None).others[1].conditions
+    assert (again[0].rounds, first[0].rounds) == (2, 3)
+    assert again[1] is first[1]  # unchanged: the same shared model
