@@ -323,12 +323,23 @@ class Watch:
 
     @staticmethod
     def _sheet(c: Any) -> dict[str, Any]:
+        """What MD-20 gives back at the end: hit points, nonlethal damage, levels, and the ability scores
+        as the spells and the damage left them. DU-21's fatigue after a duel effort is none of these (a
+        condition of the exertion, not ability points lost nor a spell cast in the zone), so its -2 to
+        Strength and Dexterity stays out of the scores compared."""
+        kept = c.conditions
+        if kept:
+            c.conditions = [x for x in kept if not (x.name == "fatigued" and x.source == "duel effort")]
+        try:
+            abilities = {a: c.ability(a) for a in ("str", "dex", "con", "int", "wis", "cha")}
+        finally:
+            c.conditions = kept
         return {
             "hp": c.hp,
             "max_hp": c.max_hp,
             "nonlethal": c.nonlethal,
             "negative_levels": c.negative_levels,
-            "abilities": {a: c.ability(a) for a in ("str", "dex", "con", "int", "wis", "cha")},
+            "abilities": abilities,
         }
 
     def at_end(self) -> None:

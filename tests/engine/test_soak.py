@@ -104,3 +104,24 @@ def test_the_watch_catches_an_incomplete_md20_restoration():
     with pytest.raises(Broken) as exc:
         watch.at_end()
     assert exc.value.what == "md20-restoration"
+
+
+def test_md20_duel_effort_fatigue_outlasts_the_mageduel_and_is_no_restoration_break():
+    # The 100,000-duel soak flagged duels whose loser, after a duel effort, ended fatigued (DU-21): -2 Str and
+    # Dex after MD-20. MD-20 gives back ability points lost and ends the spells cast in the zone; that fatigue
+    # is neither, so it stays, and the watch no longer counts it. Ability damage left behind still breaks.
+    from mageduel.conditions import Condition
+
+    duel, watch = _watched()
+    while duel.pending is not None:
+        duel.apply(duel.pending.player, duel.pending.options[-1].id)
+    loser = duel.by_id["p2"]
+    before = loser.ability("str")
+    duel.add_condition("p2", Condition("fatigued", rounds=None, source="duel effort", clauses=("DU-21",)))
+    assert loser.ability("str") == before - 2 and loser.has("fatigued")
+    watch.at_end()  # no break
+    assert loser.has("fatigued")  # the sheet was read without it, not changed
+    loser.ability_damage["dex"] = 2  # as if MD-20 had left ability damage behind
+    with pytest.raises(Broken) as exc:
+        watch.at_end()
+    assert exc.value.what == "md20-restoration" and "dex" in str(exc.value)
