@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import roster, views
@@ -108,20 +108,7 @@ class Summary:
         >>> Summary.from_state(s.to_state()) == s
         True
         """
-        return {
-            "duels": self.duels,
-            "decisions": self.decisions,
-            "events": self.events,
-            "exceptions": self.exceptions,
-            "invariant_breaks": self.invariant_breaks,
-            "by_kind": self.by_kind,
-            "by_size": self.by_size,
-            "manual_dice": self.manual_dice,
-            "premades": sorted(self.premades),
-            "breaks": self.breaks,
-            "first": self.first,
-            "digests": self.digests,
-        }
+        return {**asdict(self), "premades": sorted(self.premades)}
 
     @classmethod
     def from_state(cls, data: dict[str, Any]) -> Summary:
