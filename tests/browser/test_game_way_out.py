@@ -29,10 +29,18 @@ CALM = {
 }
 
 
-def fresh_start(page, site: str, lang: str = "en") -> None:
+def fresh_start(page, site: str, lang: str = "en", seed: int = 3) -> None:
+    """The setup screen with no kept game, the dice fixed by ``seed``. Fixed dice matter: with fresh ones
+    the computer sometimes shoves the person out of the zone with a bull rush (MD-22, seen 2 times in 400)
+    before their first turn of the fight, and a test of the ways out never gets to its point."""
     open_game(page, site, lang)
     page.evaluate("localStorage.removeItem('mageduel.save')")
     open_game(page, site, lang)
+    if seed is not None:
+        advanced = page.locator("#game details.advanced")
+        if advanced.count() and advanced.get_attribute("open") is None:
+            advanced.locator("summary").click()
+        page.locator('#game input[name="seed"]').fill(str(seed))
 
 
 def to_fight_turn(page, limit: int = 300) -> list[str]:
@@ -61,8 +69,10 @@ def end_turns_until(page, done, limit: int = 300) -> None:
 
 
 def test_a_whole_default_mageduel_by_clicking_as_a_newcomer(page, game_site, requests):
-    fresh_start(page, game_site)
-    # A newcomer changes nothing on the setup screen: the default pairing, the computer on normal.
+    # A newcomer changes nothing on the setup screen: the default pairing, the computer on normal. Only the
+    # dice are fixed here, so the test plays the same duel every time; tests/web/test_game_setup_newcomer.py
+    # plays the default duel with twenty seeds in CPython.
+    fresh_start(page, game_site, seed=1)
     page.locator('#game form[data-act="start"] button[type="submit"]').click()
     settle(page)
     assert screen(page) == "duel"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_game_flow import settle
+from tests.web.test_game_flow import choose_like_a_person, settle
 from web.game.app import App
 from web.game.session import Session
 
@@ -95,3 +95,23 @@ def test_md4_the_board_draws_the_zone_at_the_size_being_proposed():
     assert re.search(rf'name="width" type="range"[^>]*value="{lo + 12}"', html)  # the slider keeps it
     app.handle("zone", {"width": str(lo + 12), "height": str(lo + 12)})
     assert app.zone_size is None
+
+
+def test_the_default_duel_clicked_as_a_newcomer_ends_in_minutes_with_any_dice():
+    """Issue 12: the default pairing, nothing changed on the setup screen, a person who takes the first
+    spell offered each turn — with twenty different dice, every duel ends, none drags past 40 rounds and
+    half end within 20 (the old default took 119)."""
+    rounds = []
+    for seed in range(1, 21):
+        app = App()
+        app.handle("start", {"seed": str(seed)})
+        for _ in range(2000):
+            settle(app)
+            view = app.session.view()
+            if view.outcome is not None:
+                break
+            choose_like_a_person(app, app.render())
+        assert view.outcome is not None, seed
+        rounds.append(view.round)
+    rounds.sort()
+    assert rounds[-1] <= 40 and rounds[len(rounds) // 2] <= 20, rounds
