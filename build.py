@@ -46,8 +46,11 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 BUILD_TIME_WEB = {
     ROOT / "web" / "poster.py",
     ROOT / "web" / "bytecode_probe.py",
+    ROOT / "web" / "lazy_stdlib.py",  # shipped inside the stdlib archive instead, as its sitecustomize
     ROOT / "web" / "embed" / "posters.py",
 }
+# The stdlib's sources the page never imports, beside python_stdlib.zip (web/lazy_stdlib.py).
+STDLIB_REST = "python_stdlib_rest.zip"
 # The pages' entry scripts, fetched as files beside the wheel (index.html runs main.py, embed.html page.py).
 ENTRY_SCRIPTS = (ROOT / "web" / "main.py", ROOT / "web" / "embed" / "page.py")
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
@@ -274,13 +277,31 @@ EPOCH = (1980, 1, 1, 0, 0, 0)
 TAG = sys.implementation.cache_tag
 
 
-def compile_archive(src, dst, where, keep_source, stored):
+# With rest, the sources of everything else go to that second archive, and the first gets lazy
+# (web/lazy_stdlib.py) as its sitecustomize, with the names of the modules it can fetch.
+def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None):
     method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     count = 0
+    names = []
+    zrest = zipfile.ZipFile(rest + ".part", "w") if rest else None
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dst + ".part", "w") as zout:
+        listed = set(zin.namelist())
+        # A package the page never imports goes whole to the second archive, its data files and directory
+        # entries too: left in the first, a bare directory would import as an empty namespace package.
+        unused = {
+            n[: -len("/__init__.py")] for n in listed if n.endswith("/__init__.py") and where + n not in USED
+        }
+
+        def in_unused(name):
+            parts = name.rstrip("/").split("/")
+            return any("/".join(parts[:i]) in unused for i in range(1, len(parts) + (name.endswith("/"))))
+
         for info in zin.infolist():
             data = zin.read(info)
             entries = [(info.filename, data)]
+            target = zout
+            if zrest is not None and not info.filename.endswith(".py") and in_unused(info.filename):
+                target = zrest
             if info.filename.endswith(".py") and where + info.filename in USED:
                 code = compile(data, where + info.filename, "exec", dont_inherit=True)
                 count += 1
@@ -291,30 +312,47 @@ def compile_archive(src, dst, where, keep_source, stored):
                     entries.append((cached, pyc))
                 else:
                     entries = [(info.filename + "c", pyc)]
+            elif info.filename.endswith(".py") and zrest is not None:
+                target = zrest
+                names.append(info.filename[:-3].removesuffix("/__init__").replace("/", "."))
             for name, body in entries:
                 out = zipfile.ZipInfo(name, EPOCH)
                 out.compress_type = method
                 out.external_attr = info.external_attr
-                zout.writestr(out, body, compresslevel=None if stored else 9)
+                target.writestr(out, body, compresslevel=None if stored else 9)
+        if zrest is not None:
+            zrest.close()
+            text = open(lazy, encoding="utf-8").read()
+            empty = "NAMES: frozenset[str] = frozenset()"
+            assert text.count(empty) == 1, "web/lazy_stdlib.py: its NAMES line moved"
+            text = text.replace(empty, "NAMES: frozenset[str] = frozenset(" + repr(sorted(names)) + ")")
+            out = zipfile.ZipInfo("sitecustomize.py", EPOCH)
+            out.compress_type = method
+            out.external_attr = 0o644 << 16
+            zout.writestr(out, text.encode("utf-8"))
     os.replace(dst + ".part", dst)
+    if rest:
+        os.replace(rest + ".part", rest)
     return count
 
 
 done = {}
 for job in json.loads(JOBS):
-    args = (job["src"], job["dst"], job["where"], job["keep_source"], job["stored"])
-    done[os.path.basename(job["dst"])] = compile_archive(*args)
+    args = [job[k] for k in ("src", "dst", "where", "keep_source", "stored")]
+    done[os.path.basename(job["dst"])] = compile_archive(*args, job.get("rest"), job.get("lazy"))
 json.dumps(done)
 `));
 """
 
 
-def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
+def ensure_bytecode(wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
     """Issue 15: nothing the page imports on its way to ready is compiled in the page. The stdlib zip and
     the wheels are compiled at build time by Pyodide's own Python (unchecked-hash .pyc: an import reads no
     source to validate it) — only the modules the page imports (BYTECODE_JS), the others stay source. The
     stdlib and the third-party wheels go sourceless; our engine keeps its sources beside its __pycache__, for
-    readable tracebacks and its docstring examples. Cached until an input changes."""
+    readable tracebacks and its docstring examples. The stdlib's modules the page never imports leave the
+    first archive for a second one, fetched only on the import that needs one (web/lazy_stdlib.py).
+    Cached until an input changes."""
     out = BUILD / "bytecode"
     stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
     jobs = [{"src": stdlib, "dst": out / stdlib.name, "where": "/lib/python314.zip/", "keep_source": False}]
@@ -328,12 +366,13 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
             }
         )
     digest = hashlib.sha256(BYTECODE_JS.encode() + (ROOT / "web" / "bytecode_probe.py").read_bytes())
-    digest.update(tree_digest(ROOT / "web").encode())
+    digest.update(tree_digest(ROOT / "web").encode())  # lazy_stdlib.py included
     for job in jobs:
         digest.update(f"{job['dst'].name} {sha256(job['src'])} {job['keep_source']}".encode())
     digest.update(sha256(NODE_MODULES / "pyodide" / "pyodide.asm.wasm").encode())
-    results = (out / stdlib.name, [out / w.name for w in wheels])
-    if all(j["dst"].exists() for j in jobs) and stamp_ok("bytecode", digest.hexdigest()):
+    results = (out / stdlib.name, out / STDLIB_REST, [out / w.name for w in wheels])
+    ready = all(j["dst"].exists() for j in jobs) and (out / STDLIB_REST).exists()
+    if ready and stamp_ok("bytecode", digest.hexdigest()):
         return results
     say(
         "compiling what the page imports to bytecode (Pyodide's Python under Node.js):"
@@ -343,6 +382,10 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
     out.mkdir(parents=True)
     script = out / "compile.mjs"
     script.write_text(BYTECODE_JS)
+    split = {
+        "rest": "/work/" + (out / STDLIB_REST).relative_to(ROOT).as_posix(),
+        "lazy": "/work/web/lazy_stdlib.py",
+    }
     inside = json.dumps(
         [
             {
@@ -350,6 +393,7 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, list[Path]]:
                 "src": "/work/" + job["src"].relative_to(ROOT).as_posix(),
                 "dst": "/work/" + job["dst"].relative_to(ROOT).as_posix(),
                 "stored": job["src"] == stdlib,
+                **(split if job["src"] == stdlib else {}),
             }
             for job in jobs
         ]
@@ -558,9 +602,10 @@ def write_text(dst: Path, text: str) -> None:
 def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     """dist/: every file the site needs, and nothing from outside its own origin."""
     wanted: dict[Path, Path | str] = {}
-    stdlib, wheels = ensure_bytecode([*runtime_wheels, engine_wheel, web_wheel()])
+    stdlib, rest, wheels = ensure_bytecode([*runtime_wheels, engine_wheel, web_wheel()])
     for name in PYODIDE_CORE:
         wanted[Path("pyodide") / name] = stdlib if name == stdlib.name else NODE_MODULES / "pyodide" / name
+    wanted[Path("pyodide") / rest.name] = rest
     for w in wheels:
         wanted[Path("pyodide") / w.name] = w
     wanted[Path("pyodide/pyodide-lock.json")] = json.dumps(pyodide_lock(wheels), indent=1)
@@ -579,7 +624,7 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     boot_bytes = sum(
         item.stat().st_size
         for rel, item in wanted.items()
-        if isinstance(item, Path) and rel.parts[0] == "pyodide"
+        if isinstance(item, Path) and rel.parts[0] == "pyodide" and rel.name != STDLIB_REST
     )
     wanted[Path("pyscript.json")] = json.dumps(pyscript_config(), indent=1)
     # The wiki widget: its posters and strings as a classic script (no CORS needed to paint), its schema.

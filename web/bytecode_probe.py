@@ -12,11 +12,14 @@ import importlib
 #: What PyScript's own Python (its ``pyscript`` package, written to the page's file system at start) and
 #: the page's glue (``web/main.py``, ``web/game/browser.py``, which need a browser) import of the stdlib.
 PAGE_STDLIB = ("asyncio", "base64", "collections", "functools", "gc", "html", "inspect", "io", "json", "sys")
+#: What web/lazy_stdlib.py needs to fetch the rest of the stdlib: it must not be in the rest itself.
+LAZY_STDLIB = ("encodings.utf_16_le", "zipimport")
 
 
 def run() -> None:
-    """Draw the first screen, warm up as the page does, and let two computers play a duel to its end."""
-    for name in PAGE_STDLIB:
+    """Draw the first screen, warm up as the page does, let two computers play a duel to its end, and play
+    the wiki widget's replay and lesson."""
+    for name in (*PAGE_STDLIB, *LAZY_STDLIB):
         importlib.import_module(name)
     from web import arena
     from web.arena_view import default_view
@@ -32,3 +35,15 @@ def run() -> None:
     while app.session is not None and app.pump(10.0):
         app.render()
     app.render()
+    # The wiki widget (embed.html, web/embed/page.py): a scenario's replay stepped to its end, and a lesson.
+    from web.embed.params import read
+    from web.embed.viewer import Viewer
+
+    for query in ("?scenario=counterspell&lang=en", "?lesson=1-1&lang=fr"):
+        viewer = Viewer(read(query, ""), "en")
+        viewer.render()
+        viewer.act("play")
+        for _ in range(200):
+            if not viewer.tick():
+                break
+            viewer.render()

@@ -102,6 +102,18 @@ def requests() -> RequestLog:
     return RequestLog()
 
 
+@pytest.fixture(autouse=True)
+def stdlib_rest_never_needed(request: pytest.FixtureRequest, requests: RequestLog) -> Iterator[None]:
+    """Issue 15: whatever a browser test does on the page (play, a lesson, the widget, a replay, a link), it
+    never needs the stdlib's left-out modules (web/lazy_stdlib.py); one that does belongs in
+    web/bytecode_probe.py. Only a test marked ``stdlib_rest`` fetches them on purpose."""
+    yield
+    if request.node.get_closest_marker("stdlib_rest") is None:
+        assert not [u for u in requests.urls if "python_stdlib_rest.zip" in u], (
+            "the page needed the stdlib's rest"
+        )
+
+
 @pytest.fixture
 def context(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")

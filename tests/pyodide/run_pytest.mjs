@@ -5,7 +5,7 @@
 //
 // The repository is mounted at /work (NODEFS); the engine itself comes only from the wheel in
 // dist/pyodide (listed in its pyodide-lock.json), never from the source tree.
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -23,6 +23,10 @@ const targets = sep >= 0 ? args.slice(sep + 1) : ["engine"];
 
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
 const pyodide = await loadPyodide({ indexURL: pyodideDir + path.sep });
+// The stdlib's modules the page never imports are in a second archive the page fetches on demand
+// (web/lazy_stdlib.py); Node.js has no XMLHttpRequest, so it is put where the page would write it.
+const rest = path.join(pyodideDir, "python_stdlib_rest.zip");
+if (existsSync(rest)) pyodide.FS.writeFile("/lib/python_stdlib_rest.zip", readFileSync(rest));
 // Raw writes, so pytest's progress dots stay on one line.
 pyodide.setStdout({ write: (bytes) => { process.stdout.write(bytes); return bytes.length; } });
 pyodide.setStderr({ write: (bytes) => { process.stderr.write(bytes); return bytes.length; } });
