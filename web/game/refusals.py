@@ -114,6 +114,20 @@ _ABILITY = {
         "cha": "Charisme",
     },
 }
+#: Skills without a catalogue entry of their own (``skill.<id>`` holds the duel's three).
+_SKILL = {
+    "fr": {
+        "acrobatics": "Acrobaties",
+        "climb": "Escalade",
+        "fly": "Vol",
+        "knowledge_arcana": "Connaissances (mystères)",
+        "perception": "Perception",
+        "spellcraft": "Art de la magie",
+        "stealth": "Discrétion",
+        "swim": "Natation",
+        "use_magic_device": "Utilisation d'objets magiques",
+    },
+}
 #: Worn items (MD-15's headbands, belts, cloaks…) without a catalogue entry of their own.
 _WORN = {
     "fr": {
@@ -153,6 +167,11 @@ def _rule_value(name: str, value: object, lang: str) -> str:
         return text.word("weapon", value, lang)
     if name == "ability":
         return _ABILITY.get(lang, _ABILITY["en"]).get(value, value)
+    if name == "skill" and not text.has(f"skill.{value}"):
+        words = value.replace("_", " ")
+        return _SKILL[lang].get(value, words) if lang in _SKILL else words.capitalize()
+    if name == "end":
+        return text.tt(f"setup.end.{value}", lang, value.replace("_", " "))
     if name in ("school", "skill", "cls"):
         return text.tt(f"{name}.{value}", lang, value.replace("_", " "))
     if name == "kind" and lang in _WORN:
