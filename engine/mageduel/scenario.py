@@ -64,8 +64,10 @@ class SpellOn(BaseModel):
                 why = rounds_of(sp, n, cl)
                 if isinstance(why, str):
                     # rounds_of's reason is one of two: the duration is rolled, or the spell is instantaneous.
-                    code = "spell_on.rolled" if "rolled" in why else "spell_on.instantaneous"
-                    raise RuleError(code, f"rounds: {why}; say how many rounds are left", spell=sp.id)
+                    said = f"rounds: {why}; say how many rounds are left"
+                    if "rolled" in why:
+                        raise RuleError("spell_on.rolled", said, spell=sp.id)
+                    raise RuleError("spell_on.instantaneous", said, spell=sp.id)
         return self
 
 
