@@ -9,8 +9,8 @@ data — a :class:`~mageduel.bounds.BoundsError`'s ``field``, ``code`` and ``par
   not finite, an integer of 5,000 digits, nesting 1,000 deep, a text too long, not JSON);
 - :func:`fields` — the fields a model refused, as many as one line of at most
   :data:`~mageduel.bounds.MAX_LINE` characters holds (``reliab.err.<type>``, else the setup form's
-  ``setup.err.<type>``; only the engine's own rule checks — a feat's prerequisites, a spell list — keep their
-  English, which no table can hold);
+  ``setup.err.<type>``; the engine's own rule checks — a feat's prerequisites, a spell list — come as a
+  :class:`~mageduel.RuleError` whose ``code`` and ``params`` :func:`rule` words from ``reliab.rule.<code>``);
 - :func:`internal` — anything else, which should never happen: the error's kind, cut short.
 
 >>> from mageduel import BoundsError, load_json
