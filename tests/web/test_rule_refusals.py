@@ -108,6 +108,42 @@ CASES: list[tuple[str, type[BaseModel], Callable[[], dict[str, Any]], str]] = [
         lambda: sheet("tamsin", items=[{"type": "scroll", "spell": "lightning_lance", "caster_level": 3}]),
         "items.0.scroll.spell",
     ),
+    ("feat.needs_weapon", Character, lambda: sheet("kael", feats=[{"id": "weapon_focus"}]), "feats.0"),
+    (
+        "weapon.not_carried",
+        Character,
+        lambda: sheet("kael", weapon_enhancements={"longsword": 1}),
+        "weapon_enhancements",
+    ),
+    (
+        "roster.unknown",
+        Scenario,
+        lambda: scenario(participants=[{"id": "p1", "roster": "merlin"}, {"id": "p2", "roster": "tobin"}]),
+        "participants.0.roster",
+    ),
+    (
+        "condition.unknown",
+        Scenario,
+        lambda: scenario(
+            participants=[
+                {"id": "p1", "roster": "maelis", "conditions": ["sleepy"]},
+                {"id": "p2", "roster": "tobin"},
+            ]
+        ),
+        "participants.0.conditions",
+    ),
+    (
+        "scenario.duplicate_id",
+        Scenario,
+        lambda: scenario(participants=[{"id": "p1", "roster": "maelis"}, {"id": "p1", "roster": "tobin"}]),
+        "",
+    ),
+    (
+        "participant.one_source",
+        Scenario,
+        lambda: scenario(participants=[{"id": "p1"}, {"id": "p2", "roster": "tobin"}]),
+        "participants.0",
+    ),
     ("terms.hits_missing", Terms, lambda: {"kind": "duel", "end": "hits"}, ""),
     ("terms.end_mageduel", Terms, lambda: {"kind": "mageduel", "end": "first_blood"}, ""),
     (
