@@ -128,8 +128,11 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "cut": ("bounds", "cut"),
     "one_line": ("bounds", "one_line"),
     "location": ("bounds", "location"),
+    "RuleError": ("rule_error", "RuleError"),
     # The catalogues: characters, spells, creatures, weapons, clauses, showcases.
     "Character": ("character", "Character"),
+    "Feat": ("feats", "Feat"),
+    "feat": ("feats", "feat"),
     "Roster": ("roster", "Roster"),
     "premade": ("roster", "get"),
     "premades": ("roster", "all"),
@@ -198,6 +201,7 @@ if TYPE_CHECKING:
         SplitMix64,
     )
     from .events import Event, EventModel, RollPurpose
+    from .feats import Feat, feat
     from .lessons import (
         LessonBook,
         LessonPlay,
@@ -217,6 +221,7 @@ if TYPE_CHECKING:
     from .roster import all as premades
     from .roster import get as premade
     from .roster import ids as premade_ids
+    from .rule_error import RuleError
     from .scenario import Scenario, default_scenario, duel_scenario
     from .showcases import Showcase, Showcases
     from .showcases import all as all_showcases
@@ -252,6 +257,8 @@ __all__ = [
     "Ask",
     "BoundsError",
     "Character",
+    "Feat",
+    "RuleError",
     "Check",
     "Clause",
     "CombatantView",
@@ -327,6 +334,7 @@ __all__ = [
     "lesson_stage",
     "load_json",
     "location",
+    "feat",
     "make_policy",
     "new_duel",
     "one_line",

@@ -25,6 +25,7 @@ from .bounds import MAX_NAME
 from .classes import ClassName, SkillName
 from .feats import FEATS, FeatEffect
 from .items import ARMORS, SHIELDS, Armor, Item, Worn
+from .rule_error import RuleError
 from .spells import catalogue
 from .spells.model import School
 from .weapons import WEAPONS, Weapon
@@ -75,18 +76,23 @@ class FeatChoice(_Sheet):
     @model_validator(mode="after")
     def _param(self) -> FeatChoice:
         if self.id not in FEATS:
-            raise ValueError(f"unknown feat '{self.id}'; known feats: {', '.join(sorted(FEATS))}")
+            raise RuleError(
+                "feat.unknown",
+                f"unknown feat '{self.id}'; known feats: {', '.join(sorted(FEATS))}",
+                feat=self.id,
+                known=sorted(FEATS),
+            )
         param = FEATS[self.id].param
         if param == "school" and self.school is None:
-            raise ValueError(f"feat '{self.id}' needs a 'school'")
+            raise RuleError("feat.needs_school", f"feat '{self.id}' needs a 'school'", feat=self.id)
         if param == "weapon" and self.weapon is None:
-            raise ValueError(f"feat '{self.id}' needs a 'weapon'")
+            raise RuleError("feat.needs_weapon", f"feat '{self.id}' needs a 'weapon'", feat=self.id)
         if param != "school" and self.school is not None:
-            raise ValueError(f"feat '{self.id}' takes no 'school'")
+            raise RuleError("feat.no_school", f"feat '{self.id}' takes no 'school'", feat=self.id)
         if param != "weapon" and self.weapon is not None:
-            raise ValueError(f"feat '{self.id}' takes no 'weapon'")
+            raise RuleError("feat.no_weapon", f"feat '{self.id}' takes no 'weapon'", feat=self.id)
         if self.weapon is not None and self.weapon not in WEAPONS:
-            raise ValueError(f"unknown weapon '{self.weapon}'")
+            raise RuleError("weapon.unknown", f"unknown weapon '{self.weapon}'", weapon=self.weapon)
         return self
 
 
@@ -151,12 +157,19 @@ class Character(_Sheet):
         keys = [(f.id, f.school, f.weapon) for f in feats]
         for key in keys:
             if keys.count(key) > 1:
-                raise ValueError(f"feat '{key[0]}' is taken twice for the same choice")
+                raise RuleError(
+                    "feat.twice", f"feat '{key[0]}' is taken twice for the same choice", feat=key[0]
+                )
         if "cls" in data and "level" in data:
             allowed = classes.feat_slots(data["cls"], data["level"])
             if len(feats) > allowed:
-                raise ValueError(
-                    f"{len(feats)} feats, but a level {data['level']} human {data['cls']} has {allowed}"
+                raise RuleError(
+                    "feat.too_many",
+                    f"{len(feats)} feats, but a level {data['level']} human {data['cls']} has {allowed}",
+                    count=len(feats),
+                    level=data["level"],
+                    cls=data["cls"],
+                    allowed=allowed,
                 )
         taken = {(f.id, f.school) for f in feats}
         ids = {f.id for f in feats}
@@ -164,16 +177,38 @@ class Character(_Sheet):
             feat = FEATS[choice.id]
             for needed in feat.requires_feats:
                 if feat.param == "school" and (needed, choice.school) not in taken:
-                    raise ValueError(f"'{choice.id}' ({choice.school}) needs '{needed}' for the same school")
+                    raise RuleError(
+                        "feat.needs_feat_school",
+                        f"'{choice.id}' ({choice.school}) needs '{needed}' for the same school",
+                        feat=choice.id,
+                        school=choice.school,
+                        needed=needed,
+                    )
                 if feat.param != "school" and needed not in ids:
-                    raise ValueError(f"'{choice.id}' needs the feat '{needed}'")
+                    raise RuleError(
+                        "feat.needs_feat",
+                        f"'{choice.id}' needs the feat '{needed}'",
+                        feat=choice.id,
+                        needed=needed,
+                    )
             if "abilities" in data:
                 for ability, minimum in feat.requires_abilities:
                     if data["abilities"].score(ability) < minimum:
-                        raise ValueError(f"'{choice.id}' needs {ability.capitalize()} {minimum}")
+                        raise RuleError(
+                            "feat.needs_ability",
+                            f"'{choice.id}' needs {ability.capitalize()} {minimum}",
+                            feat=choice.id,
+                            ability=ability,
+                            minimum=minimum,
+                        )
             if "cls" in data and "level" in data:
                 if classes.base_attack_bonus(data["cls"], data["level"]) < feat.requires_bab:
-                    raise ValueError(f"'{choice.id}' needs base attack bonus +{feat.requires_bab}")
+                    raise RuleError(
+                        "feat.needs_bab",
+                        f"'{choice.id}' needs base attack bonus +{feat.requires_bab}",
+                        feat=choice.id,
+                        bab=feat.requires_bab,
+                    )
         return feats
 
     @field_validator("class_features")
@@ -182,16 +217,24 @@ class Character(_Sheet):
         cls, features: tuple[ClassFeature, ...], info: ValidationInfo
     ) -> tuple[ClassFeature, ...]:
         if len(set(features)) != len(features):
-            raise ValueError("a class feature is listed twice")
+            raise RuleError("feature.twice", "a class feature is listed twice")
         data = info.data
         if "parry" in features and "cls" in data and "level" in data:
             # The duelist's entry: base attack +6, Dodge and Weapon Finesse (Mobility is not modelled).
             if classes.base_attack_bonus(data["cls"], data["level"]) < 6:
-                raise ValueError("'parry' (the duelist's class feature) needs base attack bonus +6")
+                raise RuleError(
+                    "feature.parry_bab",
+                    "'parry' (the duelist's class feature) needs base attack bonus +6",
+                    bab=6,
+                )
             ids = {f.id for f in data.get("feats", ())}
             for needed in ("dodge", "weapon_finesse"):
                 if needed not in ids:
-                    raise ValueError(f"'parry' (the duelist's class feature) needs the feat '{needed}'")
+                    raise RuleError(
+                        "feature.parry_feat",
+                        f"'parry' (the duelist's class feature) needs the feat '{needed}'",
+                        needed=needed,
+                    )
         return features
 
     @field_validator("skills")
@@ -203,14 +246,24 @@ class Character(_Sheet):
             return skills
         for skill, ranks in skills.items():
             if ranks > level:
-                raise ValueError(f"{skill}: {ranks} ranks, more than the character's level ({level})")
+                raise RuleError(
+                    "skill.over_level",
+                    f"{skill}: {ranks} ranks, more than the character's level ({level})",
+                    skill=skill,
+                    ranks=ranks,
+                    level=level,
+                )
         if "cls" in data and "abilities" in data:
             per_level = max(1, classes.SKILL_RANKS[data["cls"]] + modifier(data["abilities"].int)) + 1
             budget = per_level * level
             if sum(skills.values()) > budget:
-                raise ValueError(
+                raise RuleError(
+                    "skill.budget",
                     f"{sum(skills.values())} ranks in all, but only {budget} to spend "
-                    f"({per_level} per level, human bonus included)"
+                    f"({per_level} per level, human bonus included)",
+                    ranks=sum(skills.values()),
+                    budget=budget,
+                    per_level=per_level,
                 )
         return skills
 
@@ -219,7 +272,12 @@ class Character(_Sheet):
     def _check_weapons(cls, weapons: tuple[str, ...]) -> tuple[str, ...]:
         for w in weapons:
             if w not in WEAPONS:
-                raise ValueError(f"unknown weapon '{w}'; known weapons: {', '.join(sorted(WEAPONS))}")
+                raise RuleError(
+                    "weapon.unknown",
+                    f"unknown weapon '{w}'; known weapons: {', '.join(sorted(WEAPONS))}",
+                    weapon=w,
+                    known=sorted(WEAPONS),
+                )
         return weapons
 
     @field_validator("weapon_enhancements")
@@ -228,9 +286,18 @@ class Character(_Sheet):
         carried = info.data.get("weapons", ())
         for w in enh:
             if w not in carried:
-                raise ValueError(f"'{w}' is not among the weapons carried ({', '.join(carried) or 'none'})")
+                raise RuleError(
+                    "weapon.not_carried",
+                    f"'{w}' is not among the weapons carried ({', '.join(carried) or 'none'})",
+                    weapon=w,
+                    carried=list(carried),
+                )
             if WEAPONS[w].category == "unarmed":
-                raise ValueError(f"'{w}' cannot be enchanted: only a weapon can carry an enhancement bonus")
+                raise RuleError(
+                    "weapon.unarmed_enhanced",
+                    f"'{w}' cannot be enchanted: only a weapon can carry an enhancement bonus",
+                    weapon=w,
+                )
         return enh
 
     @field_validator("armor")
@@ -239,14 +306,24 @@ class Character(_Sheet):
         if armor is None:
             return None
         if armor not in ARMORS:
-            raise ValueError(f"unknown armor '{armor}'; known: {', '.join(sorted(ARMORS))}")
+            raise RuleError(
+                "armor.unknown",
+                f"unknown armor '{armor}'; known: {', '.join(sorted(ARMORS))}",
+                armor=armor,
+                known=sorted(ARMORS),
+            )
         return armor
 
     @field_validator("shield")
     @classmethod
     def _check_shield(cls, shield: str | None) -> str | None:
         if shield is not None and shield not in SHIELDS:
-            raise ValueError(f"unknown shield '{shield}'; known: {', '.join(sorted(SHIELDS))}")
+            raise RuleError(
+                "shield.unknown",
+                f"unknown shield '{shield}'; known: {', '.join(sorted(SHIELDS))}",
+                shield=shield,
+                known=sorted(SHIELDS),
+            )
         return shield
 
     @field_validator("prepared")
@@ -256,13 +333,21 @@ class Character(_Sheet):
         if not prepared or "cls" not in data or "level" not in data:
             return prepared
         if not classes.PREPARES[data["cls"]]:
-            raise ValueError(f"a {data['cls']} does not prepare spells (use 'known' for a sorcerer)")
+            raise RuleError(
+                "spells.not_prepared",
+                f"a {data['cls']} does not prepare spells (use 'known' for a sorcerer)",
+                cls=data["cls"],
+            )
         slots = _slots(data["cls"], data["level"], _casting_score(data))
         for slot_level, spell_ids in sorted(prepared.items()):
             room = slots[slot_level] or 0
             if len(spell_ids) > room:
-                raise ValueError(
-                    f"level {slot_level}: {len(spell_ids)} spells prepared but only {room} slots"
+                raise RuleError(
+                    "spells.slots",
+                    f"level {slot_level}: {len(spell_ids)} spells prepared but only {room} slots",
+                    level=slot_level,
+                    count=len(spell_ids),
+                    room=room,
                 )
             for spell_id in spell_ids:
                 _check_spell(spell_id, slot_level, exact=False)
@@ -275,7 +360,11 @@ class Character(_Sheet):
         if not known or "cls" not in data or "level" not in data:
             return known
         if data["cls"] != "sorcerer":
-            raise ValueError(f"a {data['cls']} has no 'known' spells list (a wizard uses 'prepared')")
+            raise RuleError(
+                "spells.not_known",
+                f"a {data['cls']} has no 'known' spells list (a wizard uses 'prepared')",
+                cls=data["cls"],
+            )
         table = classes.spells_known(data["cls"], data["level"])
         score = _casting_score(data)
         for spell_level, spell_ids in sorted(known.items()):
@@ -283,9 +372,17 @@ class Character(_Sheet):
             if score is not None and score < 10 + spell_level:
                 room = 0
             if len(spell_ids) > room:
-                raise ValueError(f"level {spell_level}: {len(spell_ids)} spells known, only {room} allowed")
+                raise RuleError(
+                    "spells.known_room",
+                    f"level {spell_level}: {len(spell_ids)} spells known, only {room} allowed",
+                    level=spell_level,
+                    count=len(spell_ids),
+                    room=room,
+                )
             if len(set(spell_ids)) != len(spell_ids):
-                raise ValueError(f"level {spell_level}: a spell is listed twice")
+                raise RuleError(
+                    "spells.twice", f"level {spell_level}: a spell is listed twice", level=spell_level
+                )
             for spell_id in spell_ids:
                 _check_spell(spell_id, spell_level, exact=True)
         return known
@@ -295,7 +392,7 @@ class Character(_Sheet):
         worn = [(i.item) for i in self.items if isinstance(i, Worn)]
         for kind in worn:
             if worn.count(kind) > 1:
-                raise ValueError(f"items: two {kind} (only one of each can be worn)")
+                raise RuleError("items.two", f"items: two {kind} (only one of each can be worn)", kind=kind)
         return self
 
     # ---- ability scores --------------------------------------------------------------------
@@ -701,9 +798,25 @@ def _slots(cls: str, level: int, score: int | None) -> tuple[int | None, ...]:
 
 def _check_spell(spell_id: str, slot_level: int, exact: bool) -> None:
     if not catalogue.has(spell_id):
-        raise ValueError(f"level {slot_level}: unknown spell '{spell_id}'")
+        raise RuleError(
+            "spell.unknown_at",
+            f"level {slot_level}: unknown spell '{spell_id}'",
+            level=slot_level,
+            spell=spell_id,
+        )
     if not catalogue.get(spell_id).arcane:
-        raise ValueError(f"level {slot_level}: '{spell_id}' is not a sorcerer/wizard spell")
+        raise RuleError(
+            "spell.not_arcane_at",
+            f"level {slot_level}: '{spell_id}' is not a sorcerer/wizard spell",
+            level=slot_level,
+            spell=spell_id,
+        )
     level = catalogue.get(spell_id).level
     if (exact and level != slot_level) or level > slot_level:
-        raise ValueError(f"level {slot_level}: '{spell_id}' is a level {level} spell")
+        raise RuleError(
+            "spell.wrong_level",
+            f"level {slot_level}: '{spell_id}' is a level {level} spell",
+            level=slot_level,
+            spell=spell_id,
+            spell_level=level,
+        )

@@ -21,6 +21,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from .rule_error import RuleError
 from .spells import catalogue
 from .spells.model import (
     AbilityNode,
@@ -127,18 +128,26 @@ class _SpellItem(_Item):
     @classmethod
     def _known_spell(cls, value: str) -> str:
         if not catalogue.has(value):
-            raise ValueError(f"unknown spell '{value}'")
+            raise RuleError("spell.unknown", f"unknown spell '{value}'", spell=value)
         return value
 
     @model_validator(mode="after")
     def _caster_level_enough(self) -> _SpellItem:
         if not catalogue.get(self.spell).arcane and getattr(self, "type", "") != "potion":
-            raise ValueError(f"'{self.spell}' is not a sorcerer/wizard spell: only a potion may hold it")
+            raise RuleError(
+                "item.not_arcane",
+                f"'{self.spell}' is not a sorcerer/wizard spell: only a potion may hold it",
+                spell=self.spell,
+            )
         level = catalogue.get(self.spell).level
         if self.caster_level < min_caster_level(level):
-            raise ValueError(
+            raise RuleError(
+                "item.caster_level",
                 f"caster_level {self.caster_level} is too low for a level {level} spell "
-                f"(at least {min_caster_level(level)})"
+                f"(at least {min_caster_level(level)})",
+                caster_level=self.caster_level,
+                spell_level=level,
+                minimum=min_caster_level(level),
             )
         return self
 
@@ -162,7 +171,11 @@ class Wand(_SpellItem):
     @model_validator(mode="after")
     def _wand_level(self) -> Wand:
         if self.spell_data.level > 4:
-            raise ValueError(f"a wand holds spells of level 4 or less, not '{self.spell}'")
+            raise RuleError(
+                "item.wand_level",
+                f"a wand holds spells of level 4 or less, not '{self.spell}'",
+                spell=self.spell,
+            )
         return self
 
 
@@ -175,9 +188,17 @@ class Potion(_SpellItem):
     def _potion_spell(self) -> Potion:
         spell = self.spell_data
         if spell.level > 3:
-            raise ValueError(f"a potion holds spells of level 3 or less, not '{self.spell}'")
+            raise RuleError(
+                "item.potion_level",
+                f"a potion holds spells of level 3 or less, not '{self.spell}'",
+                spell=self.spell,
+            )
         if spell.range.kind == "personal":
-            raise ValueError(f"'{self.spell}' is a personal spell and cannot be a potion")
+            raise RuleError(
+                "item.potion_personal",
+                f"'{self.spell}' is a personal spell and cannot be a potion",
+                spell=self.spell,
+            )
         return self
 
     @property
@@ -202,7 +223,7 @@ class StaffSpell(_Item):
     @classmethod
     def _known_spell(cls, value: str) -> str:
         if not catalogue.has(value):
-            raise ValueError(f"unknown spell '{value}'")
+            raise RuleError("spell.unknown", f"unknown spell '{value}'", spell=value)
         return value
 
 
@@ -220,7 +241,13 @@ class Staff(_Item):
     def _caster_level_enough(self) -> Staff:
         top = max(catalogue.get(s.spell).level for s in self.spells)
         if self.caster_level < min_caster_level(top):
-            raise ValueError(f"caster_level {self.caster_level} is too low for a level {top} spell")
+            raise RuleError(
+                "item.staff_caster_level",
+                f"caster_level {self.caster_level} is too low for a level {top} spell",
+                caster_level=self.caster_level,
+                spell_level=top,
+                minimum=min_caster_level(top),
+            )
         return self
 
     def attacks_directly_with(self, spell_id: str) -> bool:
@@ -263,9 +290,19 @@ class Worn(_Item):
     def _bonus_allowed(self) -> Worn:
         stat, _ = WORN_EFFECT[self.item]
         if stat in ("int", "cha", "con") and self.bonus not in (2, 4, 6):
-            raise ValueError(f"{self.item} gives +2, +4 or +6, not +{self.bonus}")
+            raise RuleError(
+                "item.bonus_even",
+                f"{self.item} gives +2, +4 or +6, not +{self.bonus}",
+                item=self.item,
+                bonus=self.bonus,
+            )
         if stat not in ("int", "cha", "con") and self.bonus > 5:
-            raise ValueError(f"{self.item} gives +1 to +5, not +{self.bonus}")
+            raise RuleError(
+                "item.bonus_five",
+                f"{self.item} gives +1 to +5, not +{self.bonus}",
+                item=self.item,
+                bonus=self.bonus,
+            )
         return self
 
     @property

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from .bounds import MAX_FEET, MAX_NAME
 from .character import AbilityName, Character
+from .rule_error import RuleError
 from .terms import Terms
 
 Kind = Literal["duel", "mageduel"]
@@ -47,16 +48,26 @@ class SpellOn(BaseModel):
         try:
             sp = catalogue.get(self.spell)
         except KeyError:
-            raise ValueError(f"spell: unknown spell {self.spell!r}") from None
+            raise RuleError(
+                "spell_on.unknown", f"spell: unknown spell {self.spell!r}", spell=self.spell
+            ) from None
         nodes = lasting_nodes(sp)
         if not nodes:
-            raise ValueError(f"spell: {self.spell} leaves no condition or modifier that lasts")
+            raise RuleError(
+                "spell_on.not_lasting",
+                f"spell: {self.spell} leaves no condition or modifier that lasts",
+                spell=self.spell,
+            )
         if self.rounds is None:
             cl = self.caster_level or default_caster_level(sp)
             for n in nodes:
                 why = rounds_of(sp, n, cl)
                 if isinstance(why, str):
-                    raise ValueError(f"rounds: {why}; say how many rounds are left")
+                    # rounds_of's reason is one of two: the duration is rolled, or the spell is instantaneous.
+                    said = f"rounds: {why}; say how many rounds are left"
+                    if "rolled" in why:
+                        raise RuleError("spell_on.rolled", said, spell=sp.id)
+                    raise RuleError("spell_on.instantaneous", said, spell=sp.id)
         return self
 
 
@@ -69,13 +80,15 @@ def _known_roster(v: str | None) -> str | None:
     try:
         roster.get(v)
     except KeyError as exc:
-        raise ValueError(str(exc.args[0])) from None
+        raise RuleError("roster.unknown", str(exc.args[0]), character=v, known=roster.ids()) from None
     return v
 
 
 def _one_source(premade: str | None, sheet: Character | None) -> None:
     if (premade is None) == (sheet is None):
-        raise ValueError("give exactly one of 'roster' (a premade id) or 'character' (a sheet)")
+        raise RuleError(
+            "participant.one_source", "give exactly one of 'roster' (a premade id) or 'character' (a sheet)"
+        )
 
 
 def _resolve(premade: str | None, sheet: Character | None) -> Character:
@@ -109,7 +122,12 @@ class Participant(BaseModel):
 
         for name in v:
             if name not in RULES:
-                raise ValueError(f"unknown condition {name!r}; known: {', '.join(sorted(RULES))}")
+                raise RuleError(
+                    "condition.unknown",
+                    f"unknown condition {name!r}; known: {', '.join(sorted(RULES))}",
+                    condition=name,
+                    known=sorted(RULES),
+                )
         return v
 
     @field_validator("roster")
@@ -150,7 +168,9 @@ class Bystander(BaseModel):
         import math
 
         if not all(math.isfinite(x) and abs(x) <= 10_000 for x in v):
-            raise ValueError("a position is finite feet, within 10,000 of the origin")
+            raise RuleError(
+                "position.bounds", "a position is finite feet, within 10,000 of the origin", limit=10_000
+            )
         return v
 
     @model_validator(mode="after")
@@ -214,22 +234,35 @@ class Scenario(BaseModel):
         if self.terms is None:
             self.terms = Terms(kind=self.kind)
         elif self.terms.kind != self.kind:
-            raise ValueError(f"terms.kind: {self.terms.kind!r} contradicts the scenario kind {self.kind!r}")
+            raise RuleError(
+                "scenario.terms_kind",
+                f"terms.kind: {self.terms.kind!r} contradicts the scenario kind {self.kind!r}",
+                terms_kind=self.terms.kind,
+                kind=self.kind,
+            )
         ids = [p.id or f"p{i + 1}" for i, p in enumerate(self.participants)]
         ids_all = ids + [b.id for b in self.bystanders]
         dupes = sorted({i for i in ids_all if ids_all.count(i) > 1})
         if dupes:
-            raise ValueError(f"participants: duplicate id {', '.join(dupes)}")
+            raise RuleError(
+                "scenario.duplicate_id", f"participants: duplicate id {', '.join(dupes)}", ids=dupes
+            )
         for i, p in enumerate(self.participants):
             for j, s in enumerate(p.spells_on):
                 if s.caster is not None and s.caster not in ids:
-                    raise ValueError(
+                    raise RuleError(
+                        "scenario.no_caster",
                         f"participants.{i}.spells_on.{j}.caster: no participant {s.caster!r}; "
-                        f"participants: {', '.join(ids)}"
+                        f"participants: {', '.join(ids)}",
+                        field=f"participants.{i}.spells_on.{j}.caster",
+                        caster=s.caster,
+                        ids=ids,
                     )
         sides = {p.side or f"side{i + 1}" for i, p in enumerate(self.participants)}
         if len(sides) < 2:
-            raise ValueError("participants: everyone is on the same side; a duel needs two sides")
+            raise RuleError(
+                "scenario.one_side", "participants: everyone is on the same side; a duel needs two sides"
+            )
         return self
 
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .hooks import add_legal
+from .rule_error import RuleError
 from .spells.catalogue import get as spell_by_id
 from .weapons import WEAPONS
 
@@ -86,87 +87,198 @@ class Terms(BaseModel):
 
     @model_validator(mode="after")
     def _consistent(self) -> Terms:
-        problems: list[str] = []
+        problems: list[RuleError] = []
         mage = self.kind == "mageduel"
         if mage and self.end != "default":
             problems.append(
-                f"end: {self.end!r} is not possible in a mageduel, which ends only as the rite says "
-                "(slain, expelled, disqualified, interference, time, draw) (X-3); use 'default'"
+                RuleError(
+                    "terms.end_mageduel",
+                    f"end: {self.end!r} is not possible in a mageduel, which ends only as the rite says "
+                    "(slain, expelled, disqualified, interference, time, draw) (X-3); use 'default'",
+                    end=self.end,
+                )
             )
         if self.challenge == "called" and not mage:
-            problems.append("challenge: only a mageduel can be called for by the defender (MD-2)")
+            problems.append(
+                RuleError(
+                    "terms.challenge_called",
+                    "challenge: only a mageduel can be called for by the defender (MD-2)",
+                )
+            )
         if self.same_weapon is not None and self.same_weapon not in WEAPONS:
             problems.append(
-                f"same_weapon: unknown weapon {self.same_weapon!r}; known: {', '.join(sorted(WEAPONS))}"
+                RuleError(
+                    "terms.same_weapon_unknown",
+                    f"same_weapon: unknown weapon {self.same_weapon!r}; known: {', '.join(sorted(WEAPONS))}",
+                    weapon=self.same_weapon,
+                    known=sorted(WEAPONS),
+                )
             )
         if self.end == "hits" and self.hits is None:
-            problems.append("hits: the end condition 'hits' needs the number of successful attacks")
+            problems.append(
+                RuleError(
+                    "terms.hits_missing",
+                    "hits: the end condition 'hits' needs the number of successful attacks",
+                )
+            )
         if self.end != "hits" and self.hits is not None:
-            problems.append(f"hits: only meaningful with end 'hits', not {self.end!r}")
+            problems.append(
+                RuleError(
+                    "terms.hits_unused",
+                    f"hits: only meaningful with end 'hits', not {self.end!r}",
+                    end=self.end,
+                )
+            )
         if self.weapon_forms is not None:
             if not self.weapon_forms:
-                problems.append("weapon_forms: an empty list allows no weapon; use attack_kind 'magic'")
+                problems.append(
+                    RuleError(
+                        "terms.forms_empty",
+                        "weapon_forms: an empty list allows no weapon; use attack_kind 'magic'",
+                    )
+                )
             if len(set(self.weapon_forms)) != len(self.weapon_forms):
-                problems.append("weapon_forms: a form is listed twice")
+                problems.append(RuleError("terms.forms_twice", "weapon_forms: a form is listed twice"))
         if self.attack_kind == "magic":
             for name in ("weapon_forms", "same_weapon"):
                 if getattr(self, name) is not None:
-                    problems.append(f"{name}: a magic duel (attack_kind 'magic') uses no weapons")
+                    problems.append(
+                        RuleError(
+                            "terms.magic_no_weapons",
+                            f"{name}: a magic duel (attack_kind 'magic') uses no weapons",
+                            name=name,
+                        )
+                    )
             if self.magic_weapons_only:
-                problems.append("magic_weapons_only: a magic duel (attack_kind 'magic') uses no weapons")
+                problems.append(
+                    RuleError(
+                        "terms.magic_no_weapons",
+                        "magic_weapons_only: a magic duel (attack_kind 'magic') uses no weapons",
+                        name="magic_weapons_only",
+                    )
+                )
             if self.ban_magic_on_others:
                 problems.append(
-                    "ban_magic_on_others: contradicts attack_kind 'magic', a duel fought with spells"
+                    RuleError(
+                        "terms.magic_ban_others",
+                        "ban_magic_on_others: contradicts attack_kind 'magic', a duel fought with spells",
+                    )
                 )
         if mage:
             if self.attack_kind == "weapons":
-                problems.append("attack_kind: a mageduel is fought with spells; 'weapons' contradicts it")
+                problems.append(
+                    RuleError(
+                        "terms.mageduel_weapons",
+                        "attack_kind: a mageduel is fought with spells; 'weapons' contradicts it",
+                    )
+                )
             if self.ban_magic_on_others:
-                problems.append("ban_magic_on_others: a mageduel is fought with spells on each other")
+                problems.append(
+                    RuleError(
+                        "terms.mageduel_ban_others",
+                        "ban_magic_on_others: a mageduel is fought with spells on each other",
+                    )
+                )
         if self.ban_ranged and self.weapon_forms is not None and "ranged" in self.weapon_forms:
             only = " only" if set(self.weapon_forms) == {"ranged"} else ""
             problems.append(
-                f"ban_ranged: contradicts weapon_forms {list(self.weapon_forms)}, which allows{only} "
-                "ranged weapons"
+                RuleError(
+                    "terms.ban_ranged_forms",
+                    f"ban_ranged: contradicts weapon_forms {list(self.weapon_forms)}, which allows{only} "
+                    "ranged weapons",
+                    forms=list(self.weapon_forms),
+                    only=bool(only),
+                )
             )
         same = WEAPONS.get(self.same_weapon) if self.same_weapon is not None else None
         if same is not None:
             form = "unarmed" if same.category == "unarmed" else same.kind
             if self.weapon_forms is not None and form not in self.weapon_forms:
                 problems.append(
-                    f"same_weapon: {same.id} is a {form} weapon, which weapon_forms "
-                    f"{list(self.weapon_forms)} does not allow"
+                    RuleError(
+                        "terms.same_weapon_form",
+                        f"same_weapon: {same.id} is a {form} weapon, which weapon_forms "
+                        f"{list(self.weapon_forms)} does not allow",
+                        weapon=same.id,
+                        form=form,
+                        forms=list(self.weapon_forms),
+                    )
                 )
             if self.ban_ranged and form == "ranged":
-                problems.append(f"same_weapon: {same.id} is a ranged weapon, which ban_ranged forbids")
+                problems.append(
+                    RuleError(
+                        "terms.same_weapon_ranged",
+                        f"same_weapon: {same.id} is a ranged weapon, which ban_ranged forbids",
+                        weapon=same.id,
+                    )
+                )
         if self.magic_weapons_only and self.weapon_forms == ("unarmed",):
             problems.append(
-                "magic_weapons_only: contradicts weapon_forms ['unarmed']: an unarmed strike is not a magic "
-                "weapon"
+                RuleError(
+                    "terms.magic_unarmed",
+                    "magic_weapons_only: contradicts weapon_forms ['unarmed']: "
+                    "an unarmed strike is not a magic weapon",
+                )
             )
         if self.counter_rule == "en" and not self.duel_actions:
             problems.append(
-                "counter_rule: the 'en' variant changes the duel counterspell, which duel_actions off removes"
+                RuleError(
+                    "terms.counter_en",
+                    "counter_rule: the 'en' variant changes the duel counterspell, "
+                    "which duel_actions off removes",
+                )
             )
         if self.fought_by == "summoned":
             if mage:
-                problems.append("fought_by: a mageduel is fought by the mages themselves, not by creatures")
+                problems.append(
+                    RuleError(
+                        "terms.summoned_mageduel",
+                        "fought_by: a mageduel is fought by the mages themselves, not by creatures",
+                    )
+                )
             if self.ban_summoning:
                 problems.append(
-                    "ban_summoning: a duel fought by summoned creatures cannot ban summoning (DU-6)"
+                    RuleError(
+                        "terms.summoned_ban",
+                        "ban_summoning: a duel fought by summoned creatures cannot ban summoning (DU-6)",
+                    )
                 )
             if self.attack_kind == "weapons":
-                problems.append("attack_kind: a duel of summoned creatures needs spells, not 'weapons'")
+                problems.append(
+                    RuleError(
+                        "terms.summoned_weapons",
+                        "attack_kind: a duel of summoned creatures needs spells, not 'weapons'",
+                    )
+                )
             if self.ban_magic_on_others:
                 problems.append(
-                    "ban_magic_on_others: the casters summon and support their creatures, who are others"
+                    RuleError(
+                        "terms.summoned_ban_others",
+                        "ban_magic_on_others: the casters summon and support their creatures, who are others",
+                    )
                 )
         if self.nonlethal_arena and self.end == "to_the_death":
-            problems.append("nonlethal_arena: a nonlethal arena (DU-31) cannot host a duel to the death")
+            problems.append(
+                RuleError(
+                    "terms.nonlethal_death",
+                    "nonlethal_arena: a nonlethal arena (DU-31) cannot host a duel to the death",
+                )
+            )
         if self.performance_combat and not self.duel_actions:
-            problems.append("performance_combat: its duel-action checks (DU-30) need duel_actions on")
+            problems.append(
+                RuleError(
+                    "terms.performance_actions",
+                    "performance_combat: its duel-action checks (DU-30) need duel_actions on",
+                )
+            )
         if problems:
-            raise ValueError("; ".join(problems))
+            if len(problems) == 1:
+                raise problems[0]
+            raise RuleError(
+                "terms.several",
+                "; ".join(str(p) for p in problems),
+                problems=[{"code": p.code, "params": p.params} for p in problems],
+            )
         return self
 
     # ----------------------------------------------------------------------------------------

@@ -12,6 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol
 
+from .rule_error import RuleError
+
 Point = tuple[float, float, float]
 #: Tolerance for points that sit on a face (positions are rounded to a tenth of a foot).
 _EPS = 1e-9
@@ -57,9 +59,9 @@ def size_bounds(caster_levels: list[int] | tuple[int, ...]) -> SizeBounds:
     SizeBounds(minimum=6, maximum=6, maximum_raised=True)
     """
     if len(caster_levels) < 2:
-        raise ValueError("a mageduel needs at least two participants")
+        raise RuleError("zone.participants", "a mageduel needs at least two participants")
     if any(level < 1 for level in caster_levels):
-        raise ValueError("every caster level must be at least 1")
+        raise RuleError("zone.caster_level", "every caster level must be at least 1")
     minimum = 2 * sum(caster_levels)
     maximum = 5 * math.prod(caster_levels)
     if maximum < minimum:
@@ -190,7 +192,7 @@ class Zone:
         [(2.0, 0.0), (2.0, 4.0)]
         """
         if count < 1:
-            raise ValueError("count must be at least 1")
+            raise RuleError("zone.count", "count must be at least 1", count=count)
         step = 4 * self.width / count
         return [self.border_point(i * step) for i in range(count)]
 

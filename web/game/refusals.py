@@ -9,8 +9,8 @@ data — a :class:`~mageduel.bounds.BoundsError`'s ``field``, ``code`` and ``par
   not finite, an integer of 5,000 digits, nesting 1,000 deep, a text too long, not JSON);
 - :func:`fields` — the fields a model refused, as many as one line of at most
   :data:`~mageduel.bounds.MAX_LINE` characters holds (``reliab.err.<type>``, else the setup form's
-  ``setup.err.<type>``; only the engine's own rule checks — a feat's prerequisites, a spell list — keep their
-  English, which no table can hold);
+  ``setup.err.<type>``; the engine's own rule checks — a feat's prerequisites, a spell list — come as a
+  :class:`~mageduel.RuleError` whose ``code`` and ``params`` :func:`rule` words from ``reliab.rule.<code>``);
 - :func:`internal` — anything else, which should never happen: the error's kind, cut short.
 
 >>> from mageduel import BoundsError, load_json
@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from mageduel import MAX_LINE, BoundsError, location
+from mageduel import MAX_LINE, BoundsError, RuleError, location
 
 from web.i18n import catalogue, t
 
@@ -102,11 +102,104 @@ def _short(text: str, limit: int = 40) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+#: Ability scores and classes as the sheet names them (``needs Int 13``: « Intelligence 13 »).
+_ABILITY = {
+    "en": {"str": "Str", "dex": "Dex", "con": "Con", "int": "Int", "wis": "Wis", "cha": "Cha"},
+    "fr": {
+        "str": "Force",
+        "dex": "Dextérité",
+        "con": "Constitution",
+        "int": "Intelligence",
+        "wis": "Sagesse",
+        "cha": "Charisme",
+    },
+}
+#: Skills without a catalogue entry of their own (``skill.<id>`` holds the duel's three).
+_SKILL = {
+    "fr": {
+        "acrobatics": "Acrobaties",
+        "climb": "Escalade",
+        "fly": "Vol",
+        "knowledge_arcana": "Connaissances (mystères)",
+        "perception": "Perception",
+        "spellcraft": "Art de la magie",
+        "stealth": "Discrétion",
+        "swim": "Natation",
+        "use_magic_device": "Utilisation d'objets magiques",
+    },
+}
+#: Worn items (MD-15's headbands, belts, cloaks…) without a catalogue entry of their own.
+_WORN = {
+    "fr": {
+        "headband": "bandeau",
+        "belt": "ceinture",
+        "cloak": "cape",
+        "ring": "anneau",
+        "amulet": "amulette",
+    },
+}
+
+
+def _feat_name(feat_id: str, lang: str) -> str:
+    """A feat as the reader knows it: its French or English name, else the id in words."""
+    from mageduel import feat
+
+    try:
+        f = feat(feat_id)
+    except KeyError:
+        return feat_id.replace("_", " ")
+    return f.name_fr if lang == "fr" else f.name_en
+
+
+def _rule_value(name: str, value: object, lang: str) -> str:
+    """One of a :class:`~mageduel.RuleError`'s params in words: ids by their names, counts grouped."""
+    from web.game import text
+
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_rule_value(name, v, lang) for v in value) or "—"
+    if not isinstance(value, str):
+        return count(value, lang)
+    if name in ("feat", "needed"):
+        return _feat_name(value, lang)
+    if name == "spell":
+        return text.spell_name(value, lang)
+    if name in ("weapon", "carried"):
+        return text.word("weapon", value, lang)
+    if name == "ability":
+        return _ABILITY.get(lang, _ABILITY["en"]).get(value, value)
+    if name == "skill" and not text.has(f"skill.{value}"):
+        words = value.replace("_", " ")
+        return _SKILL[lang].get(value, words) if lang in _SKILL else words.capitalize()
+    if name == "end":
+        return text.tt(f"setup.end.{value}", lang, value.replace("_", " "))
+    if name in ("school", "skill", "cls"):
+        return text.tt(f"{name}.{value}", lang, value.replace("_", " "))
+    if name == "kind" and lang in _WORN:
+        return _WORN[lang].get(value, value)
+    return _short(value)
+
+
+def rule(exc: RuleError, lang: str) -> str:
+    """An engine rule check's refusal (``reliab.rule.<code>``) in ``lang``; several terms at once are each
+    said, joined the reader's way. A code the catalogue lacks keeps the engine's English."""
+    if exc.code == "terms.several":
+        sep = f"{NNBSP}; " if lang == "fr" else "; "
+        parts = [RuleError(p["code"], "", **p["params"]) for p in exc.params.get("problems", [])]  # type: ignore[union-attr]
+        return sep.join(rule(p, lang) for p in parts) if parts else str(exc)
+    key = f"reliab.rule.{exc.code}"
+    if key not in catalogue():
+        return str(exc)
+    return t(key, lang, **{k: _rule_value(k, v, lang) for k, v in exc.params.items()})
+
+
 def error(err: dict[str, Any], lang: str) -> tuple[str, str]:
     """One pydantic error as (field path, message in ``lang``)."""
     ctx = err.get("ctx") or {}
     loc = str(ctx.get("field") or location(err.get("loc", ())))
     kind = str(err.get("type", ""))
+    if isinstance(ctx.get("error"), RuleError):
+        msg = one_line(rule(ctx["error"], lang))
+        return loc, msg if len(msg) <= 120 else msg[:119] + "…"
     for key in (f"reliab.err.{kind}", f"setup.err.{kind}"):
         if key in catalogue():
             msg = t(key, lang, **{k: _short(count(v, lang)) for k, v in ctx.items() if k != "field"})

@@ -25,6 +25,7 @@ from mageduel import (
     ManualSpec,
     Opponent,
     Replay,
+    RuleError,
     SeededSpec,
     SplitMix64,
     format_decision,
@@ -162,7 +163,11 @@ def field_errors(exc: ValidationError, lang: str | None = None) -> list[tuple[st
         loc = ".".join(str(x) for x in err.get("loc", ())) or "(root)"
         msg = err.get("msg", "invalid")
         key = f"setup.err.{err.get('type', '')}"
-        if lang is not None and key in catalogue():
+        if lang is not None and isinstance((err.get("ctx") or {}).get("error"), RuleError):
+            from web.game.refusals import rule
+
+            msg = rule(err["ctx"]["error"], lang)  # issue 11: the engine's rule checks in the reader's words
+        elif lang is not None and key in catalogue():
             ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
             msg = t(key, lang, **ctx)
         out.append((loc, msg))
