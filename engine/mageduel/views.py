@@ -771,10 +771,9 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
 
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
     """A spell, its first save node and its first attack node."""
-    from .effects import spell_by_id
     from .spells.model import AttackNode, SaveNode
 
-    sp = spell_by_id(spell_id)
+    sp = _effects.spell_by_id(spell_id)
     nodes = sp.nodes()
     save = next((n for n in nodes if isinstance(n, SaveNode)), None)
     attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
@@ -782,15 +781,13 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
-    from .effects import (
-        defensive_casting_check,
-        immune_again,
-        immune_to,
-        item_dc,
-        save_check,
-        spell_attack_check,
-    )
+    # The rules' own checks, through the modules imported at the top: a ``from`` import in here ran the
+    # import machinery for every option of every view (issue 15).
+    bull_rush_check, strikes_true_chance = _actions.bull_rush_check, _actions.strikes_true_chance
+    weapon_attack_check = _actions.weapon_attack_check
+    defensive_casting_check, immune_again = _effects.defensive_casting_check, _effects.immune_again
+    immune_to, item_dc, save_check = _effects.immune_to, _effects.item_dc, _effects.save_check
+    spell_attack_check = _effects.spell_attack_check
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
