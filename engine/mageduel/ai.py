@@ -41,13 +41,21 @@ EDGE_PUSH_FEET = 10.0
 SPENT_MARGIN = 4
 
 
+#: The spell catalogue module, imported on the first lookup (not at this module's import) and kept: a
+#: ``from`` import inside :func:`_spell` ran the import machinery for every option scored (issue 15).
+_catalogue: Any = None
+
+
 def _spell(spell_id: str | None) -> Any:
+    global _catalogue
     if not spell_id:
         return None
     try:
-        from .spells import catalogue
+        if _catalogue is None:
+            from .spells import catalogue
 
-        return catalogue.get(spell_id)
+            _catalogue = catalogue
+        return _catalogue.get(spell_id)
     except Exception:  # noqa: BLE001 - an unknown spell is scored by its slot alone
         return None
 

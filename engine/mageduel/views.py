@@ -700,26 +700,30 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
     ] = {}  # the facts' numbers, once per view (the state does not change while it is built)
     for o in ask.options:
         d = o.data or {}
-        ov = OptionView(
-            id=o.id,
-            kind=o.kind,
-            spell=d.get("spell") if isinstance(d.get("spell"), str) else None,
-            slot=d.get("slot") if isinstance(d.get("slot"), int) else None,
-            targets=[str(x) for x in d.get("targets") or []],
-            point=[float(x) for x in d["point"]] if isinstance(d.get("point"), list | tuple) else None,
-            aim=d.get("aim") if isinstance(d.get("aim"), str) else None,
-            affected=[str(x) for x in d.get("affected") or []],
-            weapon=d.get("weapon") if isinstance(d.get("weapon"), str) else None,
-            item=d.get("item") if isinstance(d.get("item"), str) else None,
-            item_kind=d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
-            reaction=d.get("reaction") if isinstance(d.get("reaction"), str) else None,
-            defensive=bool(d.get("defensive")),
-            names={},  # given, so that pydantic does not deep-copy the default for every option
-            data={
-                k: (list(v) if isinstance(v, tuple) else v)
-                for k, v in d.items()
-                if k not in _OWN and _plain(v)
-            },
+        # One dict validated at once (``model_validate``): the same checks as ``OptionView(**fields)``
+        # without a Python call and a keyword unpacking per option, in the computer's hot loop (issue 15).
+        ov = _validate_option(
+            {
+                "id": o.id,
+                "kind": o.kind,
+                "spell": d.get("spell") if isinstance(d.get("spell"), str) else None,
+                "slot": d.get("slot") if isinstance(d.get("slot"), int) else None,
+                "targets": [str(x) for x in d.get("targets") or []],
+                "point": [float(x) for x in d["point"]] if isinstance(d.get("point"), list | tuple) else None,
+                "aim": d.get("aim") if isinstance(d.get("aim"), str) else None,
+                "affected": [str(x) for x in d.get("affected") or []],
+                "weapon": d.get("weapon") if isinstance(d.get("weapon"), str) else None,
+                "item": d.get("item") if isinstance(d.get("item"), str) else None,
+                "item_kind": d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
+                "reaction": d.get("reaction") if isinstance(d.get("reaction"), str) else None,
+                "defensive": bool(d.get("defensive")),
+                "names": {},  # given, so that pydantic does not deep-copy the default for every option
+                "data": {
+                    k: (list(v) if isinstance(v, tuple) else v)
+                    for k, v in d.items()
+                    if k not in _OWN and _plain(v)
+                },
+            }
         )
         if o.kind == "choose":
             try:
@@ -733,6 +737,9 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
                 pass  # an option the facts do not cover (a new kind): shown without them
         out.append(ov)
     return out
+
+
+_validate_option = OptionView.model_validate
 
 
 def _choice_names(ask: Any, o: Any) -> dict[str, str]:
@@ -771,10 +778,9 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
 
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
     """A spell, its first save node and its first attack node."""
-    from .effects import spell_by_id
     from .spells.model import AttackNode, SaveNode
 
-    sp = spell_by_id(spell_id)
+    sp = _effects.spell_by_id(spell_id)
     nodes = sp.nodes()
     save = next((n for n in nodes if isinstance(n, SaveNode)), None)
     attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
@@ -782,15 +788,13 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
-    from .effects import (
-        defensive_casting_check,
-        immune_again,
-        immune_to,
-        item_dc,
-        save_check,
-        spell_attack_check,
-    )
+    # The rules' own checks, through the modules imported at the top: a ``from`` import in here ran the
+    # import machinery for every option of every view (issue 15).
+    bull_rush_check, strikes_true_chance = _actions.bull_rush_check, _actions.strikes_true_chance
+    weapon_attack_check = _actions.weapon_attack_check
+    defensive_casting_check, immune_again = _effects.defensive_casting_check, _effects.immune_again
+    immune_to, item_dc, save_check = _effects.immune_to, _effects.item_dc, _effects.save_check
+    spell_attack_check = _effects.spell_attack_check
 
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None

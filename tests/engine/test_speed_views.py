@@ -4,10 +4,15 @@ order, and a view once taken must not change when the duel goes on."""
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mageduel.dice import Seeded
 from mageduel.policies import RandomPolicy
 from mageduel.scenario import duel_scenario
 from mageduel.state import new_duel
+
+#: Low, middle and high levels, the rite and a plain duel (bench.AI_PAIRS).
+_PAIRS = [("tamsin", "bram", "mageduel"), ("corvin", "nadira", "mageduel"), ("garrick", "severine", "duel")]
 
 
 def _seqs(duel, who):
@@ -106,3 +111,40 @@ def test_c11_condition_views_follow_the_conditions_as_they_tick():
     again = duel.view(None).others[1].conditions
     assert (again[0].rounds, first[0].rounds) == (2, 3)
     assert again[1] is first[1]  # unchanged: the same shared model
+
+
+def _from_scratch(duel, who):
+    """``who``'s view with nothing kept between views: the event models and every audience's list are built
+    again from the whole log, as the first view of a duel builds them."""
+    from mageduel import views
+
+    kept = views._EVENT_MODELS.pop(duel, None)
+    try:
+        return duel.view(who)
+    finally:
+        if kept is not None:
+            views._EVENT_MODELS[duel] = kept
+
+
+@given(seed=st.integers(min_value=0, max_value=10_000), pair=st.sampled_from(_PAIRS))
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_md26_the_kept_view_is_the_view_built_from_scratch_over_whole_duels(seed, pair):
+    # Issue 15: the views kept up to date between decisions (event models converted once, per-audience
+    # lists grown, option views built without validation) are, field for field, the view built from
+    # nothing, for the decider, the other duellists and an observer, over a whole duel. Rebuilding the
+    # whole log is the slow part, so it is done at every seventh decision (and at the end); the views in
+    # between still grow their lists from the point the last one reached.
+    a, b, kind = pair
+    duel = new_duel(duel_scenario(a, b, kind), Seeded(seed))
+    policy = RandomPolicy(seed)
+    n = 0
+    while duel.pending is not None and n < 2000:
+        if n % 7 == 0:
+            for who in (duel.pending.player, *duel.players, None):
+                assert duel.view(who).model_dump() == _from_scratch(duel, who).model_dump()
+        else:
+            duel.view(duel.pending.player)
+        duel.apply(duel.pending.player, policy.choose(duel))
+        n += 1
+    for who in (*duel.players, None):
+        assert duel.view(who).model_dump() == _from_scratch(duel, who).model_dump()
