@@ -48,7 +48,7 @@ assert mageduel.__file__.startswith(sys.prefix) or "site-packages" in mageduel._
 print(f"Pyodide: Python {platform.python_version()} on {sys.platform}; mageduel from {os.path.dirname(mageduel.__file__)}")
 os.chdir("/home/pyodide")
 import pytest
-targets = [t for t in TARGETS if os.path.isdir(t)]
+targets = [t for t in TARGETS if os.path.exists(t)]  # a folder or one test file
 int(pytest.main(["-q", "-p", "no:cacheprovider", "--rootdir=/work", "-c", "/work/pyproject.toml", *targets]))
 `);
 process.exit(Number(code));
