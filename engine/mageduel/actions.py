@@ -19,10 +19,10 @@ from . import terrain as _terrain
 from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
+from .core import Check, Damage, Option
 from .events import RollPurpose
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
-from .state import Check, Damage, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant, WeaponUse

@@ -23,10 +23,10 @@ from . import terrain as _terrain
 from . import walls as _walls
 from . import weight as _weight
 from .conditions import Condition
+from .core import AbilityDamage, Casting, Check, Damage, Option
 from .events import RollPurpose
 from .notation import fmt_point
 from .spells.model import SIZE_ORDER, Area, at_level
-from .state import AbilityDamage, Casting, Check, Damage, Option
 
 if TYPE_CHECKING:
     from .actions import Budget

@@ -24,9 +24,9 @@ from . import actions as _act
 from . import checks, geometry
 from . import effects as _eff
 from .conditions import Condition
+from .core import ALWAYS, NEVER, Check, Option
 from .events import RollPurpose
 from .spells.model import SIZE_ORDER
-from .state import ALWAYS, NEVER, Check, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant
