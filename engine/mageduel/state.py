@@ -101,7 +101,9 @@ class Duel:
     """A duel in progress. Build with :func:`new_duel`."""
 
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
-        from .combatant import build_bystanders, build_combatants
+        # why: here, not at the top (as the rules below): the line-up loads the character adapter, the
+        # spell catalogue and the start effects, none of which the page's boot needs.
+        from .lineup import build_bystanders, build_combatants
 
         # Here, not at the top: the page's boot imports this module long before the first duel, and the
         # rule modules load with it (issue 15), as they did when hooks found them by name.
