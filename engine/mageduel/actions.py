@@ -23,6 +23,8 @@ from .core import Check, Damage, Option
 from .events import RollPurpose
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
+from .summons import dismiss
+from .zone import Zone, size_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant, WeaponUse
@@ -56,8 +58,6 @@ class Budget:
 def default_placement(duel: Duel) -> None:
     """Starting points: the scenario's, else (mageduel) equally spaced on the zone border (MD-8), else
     (duel) on a circle 30 feet across."""
-    from .zone import Zone, size_bounds
-
     n = len(duel.participants)
     if duel.kind == "mageduel":
         levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
@@ -182,8 +182,6 @@ def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
         yield from _eff.detonate(duel, c, cond)  # delayed blast fireball: the delay is over
     on_removed(c, cond)
     if cond.data.get("summon"):
-        from .summons import dismiss
-
         dismiss(duel, c.id)
     return None
 

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .dice import SplitMix64
-from .effects import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
+from .spell_lookup import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
+from .spells import catalogue
 
 if TYPE_CHECKING:
     from .views import View
@@ -45,8 +46,6 @@ def _spell(spell_id: str | None) -> Any:
     if not spell_id:
         return None
     try:
-        from .spells import catalogue
-
         return catalogue.get(spell_id)
     except Exception:  # noqa: BLE001 - an unknown spell is scored by its slot alone
         return None

@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as _act
 from . import checks, geometry
-from . import effects as _eff
 from .conditions import Condition
 from .core import ALWAYS, NEVER, Check, Option
 from .events import RollPurpose
+from .spell_lookup import spell_by_id
 from .spells.model import SIZE_ORDER
 
 if TYPE_CHECKING:
@@ -282,7 +282,7 @@ def _counter_bonus(used: Any) -> list[tuple[str, int]]:
 def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen:
 
     sid, slot = opt.data["spell"], opt.data["slot"]
-    used = _eff.spell_by_id(sid)
+    used = spell_by_id(sid)
     r.expend(sid, slot)
     target = cast.spell
     if opt.kind == "duel-counter":

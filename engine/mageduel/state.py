@@ -101,12 +101,12 @@ class Duel:
     """A duel in progress. Build with :func:`new_duel`."""
 
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
-        # why: here, not at the top (as the rules below): the line-up loads the character adapter, the
-        # spell catalogue and the start effects, none of which the page's boot needs.
+        # why: here, not at the top (as the rules below): the line-up loads the combatant and its
+        # character adapter, which the page's boot does not need (issue 15).
         from .lineup import build_bystanders, build_combatants
 
-        # Here, not at the top: the page's boot imports this module long before the first duel, and the
-        # rule modules load with it (issue 15), as they did when hooks found them by name.
+        # why: here, not at the top: the page's boot imports this module long before the first duel, and
+        # the rule modules would load with it (issue 15).
         from .rules import RuleState, build_hooks
 
         self.scenario = scenario
@@ -224,6 +224,8 @@ class Duel:
         return twin
 
     def view(self, player: str | None) -> View:
+        # why: views reads the duel and the rules (it imports state's types only for checking); the
+        # driver reaches it only here, on demand, so nothing below the API imports views at load.
         from .views import build_view
 
         return build_view(self, player)
@@ -481,6 +483,8 @@ class Duel:
     def remove_condition(self, cid: str, cond: Condition, why: str = "ended") -> None:
         c = self.by_id[cid]
         if cond in c.conditions:
+            # why: the page's boot imports state long before the first duel (issue 15); the core
+            # combat rules (actions, effects, reactions) load with the first duel, not at the boot.
             from .actions import on_removed
 
             c.conditions.remove(cond)
@@ -535,13 +539,13 @@ class Duel:
     # The damage pipeline, casting and turns live in their own modules; these delegate.
 
     def deal_damage(self, dmg: Damage) -> Gen:
-        from .effects import deal_damage
+        from .effects import deal_damage  # why: as in remove_condition (the boot, issue 15)
 
         return (yield from deal_damage(self, dmg))
 
     def run_rounds(self, count: int | None, phase: str = "fight") -> Gen:
         """Play ``count`` rounds (None: until the duel ends) in initiative order."""
-        from .actions import take_turn
+        from .actions import take_turn  # why: as in remove_condition (the boot, issue 15)
 
         self.phase = phase
         played = 0
@@ -582,6 +586,7 @@ class Duel:
     # --- the skeleton ---------------------------------------------------------------------------------
 
     def _main(self) -> Gen:
+        # why: as in remove_condition (the boot, issue 15)
         from .actions import default_initiative, default_placement
 
         self.emit(
