@@ -468,7 +468,7 @@ def cast_spell(
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
         elif _act.threatened_by(duel, c):
-            taken = yield from _rx.attacks_of_opportunity(duel, c, "casting", None)
+            taken = yield from _act.attacks_of_opportunity(duel, c, "casting", None)
             if c.status != "active" or duel.outcome is not None:
                 return _lost(duel, cast, "the caster fell")
             if taken > 0 and not potion:
