@@ -60,14 +60,15 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "new_duel": ("state", "new_duel"),
     "Duel": ("state", "Duel"),
     "Option": ("core", "Option"),
-    "Ask": ("state", "Ask"),
+    "Ask": ("core", "Ask"),
     "Outcome": ("core", "Outcome"),
+    "Ending": ("core", "Ending"),
     "IllegalDecision": ("state", "IllegalDecision"),
     "EngineError": ("state", "EngineError"),
-    "REACTION_KINDS": ("state", "REACTION_KINDS"),
-    "ASK": ("state", "ASK"),
-    "ALWAYS": ("state", "ALWAYS"),
-    "NEVER": ("state", "NEVER"),
+    "REACTION_KINDS": ("core", "REACTION_KINDS"),
+    "ASK": ("core", "ASK"),
+    "ALWAYS": ("core", "ALWAYS"),
+    "NEVER": ("core", "NEVER"),
     "OUT_STATUSES": ("core", "OUT_STATUSES"),
     # A d20 roll a rule asks for, and the chance it succeeds (what the view shows, what the kernel rolls).
     "Check": ("core", "Check"),
@@ -184,7 +185,7 @@ if TYPE_CHECKING:
     from .clauses import all as all_clauses
     from .clauses import get as clause
     from .clauses import ids as clause_ids
-    from .core import OUT_STATUSES, Check, Option, Outcome
+    from .core import ALWAYS, ASK, NEVER, OUT_STATUSES, REACTION_KINDS, Ask, Check, Ending, Option, Outcome
     from .core import chance as check_chance
     from .creatures import Creature, CreatureCatalogue, all_creatures
     from .creatures import get as creature
@@ -233,17 +234,7 @@ if TYPE_CHECKING:
     from .spells.catalogue import get as spell
     from .spells.catalogue import ids as spell_ids
     from .spells.model import Spell, SpellCatalogue, at_level
-    from .state import (
-        ALWAYS,
-        ASK,
-        NEVER,
-        REACTION_KINDS,
-        Ask,
-        Duel,
-        EngineError,
-        IllegalDecision,
-        new_duel,
-    )
+    from .state import Duel, EngineError, IllegalDecision, new_duel
     from .terms import Terms
     from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon
@@ -268,6 +259,7 @@ __all__ = [
     "DiceSource",
     "DiceSpec",
     "Duel",
+    "Ending",
     "EngineError",
     "Event",
     "EventModel",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from math import sqrt
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
 from . import effects as _eff
@@ -19,10 +19,12 @@ from . import terrain as _terrain
 from . import walls as _walls
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, tick
+from .core import Check, Damage, Option
 from .events import RollPurpose
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
-from .state import Check, Damage, Option
+from .summons import dismiss
+from .zone import Zone, size_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant, WeaponUse
@@ -56,8 +58,6 @@ class Budget:
 def default_placement(duel: Duel) -> None:
     """Starting points: the scenario's, else (mageduel) equally spaced on the zone border (MD-8), else
     (duel) on a circle 30 feet across."""
-    from .zone import Zone, size_bounds
-
     n = len(duel.participants)
     if duel.kind == "mageduel":
         levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
@@ -182,8 +182,6 @@ def on_condition_expired(duel: Duel, c: Combatant, cond: Condition) -> Gen:
         yield from _eff.detonate(duel, c, cond)  # delayed blast fireball: the delay is over
     on_removed(c, cond)
     if cond.data.get("summon"):
-        from .summons import dismiss
-
         dismiss(duel, c.id)
     return None
 
@@ -340,6 +338,35 @@ def threatened_by(duel: Duel, c: Combatant) -> list[tuple[Combatant, WeaponUse]]
                 out.append((o, w))
                 break
     return out
+
+
+def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any, only: str | None = None) -> Gen:
+    """Opponents threatening ``c`` may make one attack of opportunity each per round (``only``: just that
+    one, as a bull rush provokes only its target). Returns the damage ``c`` took (for concentration,
+    C-10). Here, beside the weapon attack it makes, not among the reaction windows: an attack of
+    opportunity is a weapon attack (which may be parried, DU-26), so the windows need not import it."""
+
+    taken = 0
+    for o, w in threatened_by(duel, c):
+        if o.aoo_round == duel.round or not _rx.can_react(o) or (only is not None and o.id != only):
+            continue
+        opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id, "targets": [c.id]})]
+        hook = duel.hooks.legal
+        if hook is not None and hook(duel, o.id, opts[0]) is not None:
+            continue  # the terms forbid it (DU-4, DU-6)
+        choice = yield from _rx.react(
+            duel, o.id, "aoo", opts, f"{c.name} provokes ({why})", {"provoker": c.id, "why": why}
+        )
+        if choice == "pass":
+            continue
+        o.aoo_round = duel.round
+        before = c.hp - c.nonlethal
+        duel.emit("aoo", o.id, {"target": c.id, "why": why}, ("C-10",))
+        yield from weapon_attack(duel, o, w, c, full_attack=False, aoo=True)
+        taken += max(0, before - (c.hp - c.nonlethal))
+        if c.status != "active" or duel.outcome is not None:
+            break
+    return taken
 
 
 def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
@@ -701,7 +728,7 @@ def do_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
         duel.emit("ready", c.id, {"action": "counterspell"}, ("C-12", "DU-17"))
     elif kind == "stand":
         spend(b, "move")
-        yield from _rx.attacks_of_opportunity(duel, c, "standing up", None)
+        yield from attacks_of_opportunity(duel, c, "standing up", None)
         if c.status in ("active", "dying") and duel.outcome is None:
             for cond in [x for x in c.conditions if x.name == "prone"]:
                 duel.remove_condition(c.id, cond, "stood up")
@@ -763,7 +790,7 @@ def bull_rush(duel: Duel, c: Combatant, t: Combatant) -> Gen:
     the check beats the CMD, stopped by a wall (C-13). Pushed out of a mageduel's zone, a participant is
     expelled (MD-22); a summoned creature stops at the face (MD-11)."""
     if "improved_bull_rush" not in c.feats:
-        yield from _rx.attacks_of_opportunity(duel, c, "a bull rush", None, only=t.id)
+        yield from attacks_of_opportunity(duel, c, "a bull rush", None, only=t.id)
         if c.status != "active" or duel.outcome is not None or t.status not in ("active", "dying"):
             return
     duel.emit("maneuver", c.id, {"maneuver": "bull_rush", "target": t.id}, ("C-13",))
@@ -783,7 +810,7 @@ def move(duel: Duel, c: Combatant, point: tuple, provoke: bool) -> Gen:
     """Move in a straight line. Leaving the reach of an opponent who threatens provokes (C-10); a 5-foot
     step never does. A walk within or through grease first needs its Acrobatics check (terrain.py)."""
     if provoke:
-        yield from _rx.attacks_of_opportunity(duel, c, "moving", point)
+        yield from attacks_of_opportunity(duel, c, "moving", point)
         if c.status != "active" or duel.outcome is not None:
             return
     ps = _terrain.hampering(duel, c)
@@ -852,7 +879,7 @@ def weapon_attack(
     attack is given up, and a parry is held until the attacker's next turn."""
 
     if w.kind == "ranged" and not aoo:
-        yield from _rx.attacks_of_opportunity(duel, c, "a ranged attack", None)
+        yield from attacks_of_opportunity(duel, c, "a ranged attack", None)
         if c.status != "active" or duel.outcome is not None:
             return
     c.wielding = w.id  # DU-27: the weapon attacked with is the one in hand

@@ -26,7 +26,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .dice import SplitMix64
-from .effects import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
+from .spell_lookup import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
+from .spells import catalogue
 
 if TYPE_CHECKING:
     from .views import View
@@ -41,21 +42,11 @@ EDGE_PUSH_FEET = 10.0
 SPENT_MARGIN = 4
 
 
-#: The spell catalogue module, imported on the first lookup (not at this module's import) and kept: a
-#: ``from`` import inside :func:`_spell` ran the import machinery for every option scored (issue 15).
-_catalogue: Any = None
-
-
 def _spell(spell_id: str | None) -> Any:
-    global _catalogue
     if not spell_id:
         return None
     try:
-        if _catalogue is None:
-            from .spells import catalogue
-
-            _catalogue = catalogue
-        return _catalogue.get(spell_id)
+        return catalogue.get(spell_id)
     except Exception:  # noqa: BLE001 - an unknown spell is scored by its slot alone
         return None
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from .ai import Opponent
 from .dice import Seeded
 from .policies import RandomPolicy, play_out
-from .scenario import default_scenario
+from .scenario import default_scenario, duel_scenario
 from .state import new_duel
 
 
@@ -54,9 +55,6 @@ def ai_decision_times(
     :func:`duels_per_second`."""
     import gc
     import statistics
-
-    from .ai import Opponent
-    from .scenario import duel_scenario
 
     if freeze_gc:
         gc.collect()

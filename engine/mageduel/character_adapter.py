@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .checks import ability_mod
 from .combatant import Combatant, PreparedSpell, WeaponUse
 from .weapons import WEAPONS
 
@@ -138,8 +139,6 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
 def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combatant:
     """A summoned creature (MD-11, MD-16): its stat line is already final, so the base numbers are set so
     that the duel's formulas give the printed values back."""
-    from .checks import ability_mod
-
     dex = ability_mod(cr.dexterity) if cr.dexterity else -5
     weapons = []
     for i, a in enumerate(cr.attacks):

@@ -8,13 +8,10 @@ are computed on demand from the base numbers and the conditions list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import checks
 from .conditions import ACTS_ORDER, RULES, Condition, named_modifiers, rule_modifiers, total_modifier
-
-if TYPE_CHECKING:
-    from .scenario import Scenario
 
 SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
 
@@ -401,59 +398,3 @@ class Combatant:
         if fists:
             ready += [w for w in self.weapons if w.unarmed and w.kind == "melee" and w not in ready]
         return ready
-
-
-def build_combatants(scenario: Scenario) -> list[Combatant]:
-    from .character_adapter import combatant_from_character
-    from .conditions import Condition
-
-    out = []
-    for i, p in enumerate(scenario.participants):
-        cid = p.id or f"p{i + 1}"
-        c = combatant_from_character(p.resolve(), cid, p.side or f"side{i + 1}")
-        for name in p.conditions:  # brought from before the duel, by nobody in it (MD-3: a compulsion)
-            c.conditions.append(Condition(name, source="before the duel", clauses=("C-11",)))
-            if name == "flying":
-                c.flying = True
-        c.ability_damage.update(p.ability_damage)
-        c.ability_drain.update(p.ability_drain)
-        out.append(c)
-    if any(p.spells_on for p in scenario.participants):
-        _spells_on(scenario, out)
-    return out
-
-
-def build_bystanders(scenario: Scenario) -> list[Combatant]:
-    """The scenario's outsiders (``Scenario.bystanders``): creatures at their places, on no side of the
-    duel, who take no turns (DU-10, MD-10, MD-19)."""
-    from .character_adapter import combatant_from_character
-
-    out = []
-    for b in scenario.bystanders:
-        c = combatant_from_character(b.resolve(), b.id, "outside")
-        if b.name:
-            c.name = b.name
-        c.pos = (
-            float(b.position[0]),
-            float(b.position[1]),
-            float(b.position[2]) if len(b.position) > 2 else 0.0,
-        )
-        c.data["outsider"] = True
-        out.append(c)
-    return out
-
-
-def _spells_on(scenario: Scenario, combatants: list[Combatant]) -> None:
-    """The spells a scenario puts on participants before the duel (``Participant.spells_on``)."""
-    from .spells import catalogue
-    from .start_effects import default_caster_level, put_on
-
-    by_id = {c.id: c for c in combatants}
-    for p, c in zip(scenario.participants, combatants, strict=True):
-        for s in p.spells_on:
-            sp = catalogue.get(s.spell)
-            caster = by_id.get(s.caster) if s.caster else None
-            cl = s.caster_level or (
-                caster.cl() if caster is not None and caster.cl() else default_caster_level(sp)
-            )
-            put_on(c, sp, caster, cl, s.rounds)

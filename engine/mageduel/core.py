@@ -1,13 +1,16 @@
-"""The duel's core value types, which hold no rule: a legal choice (:class:`Option`), how a duel ended
-(:class:`Outcome`), who is out of the fight (:data:`OUT_STATUSES`), and a d20 roll to be made
-(:class:`Check`) with the chance it succeeds (:func:`chance`).
+"""The duel's core value types, which hold no rule: a legal choice (:class:`Option`) and a pending decision
+(:class:`Ask`), how a duel ended (:class:`Outcome`, its :class:`Ending`), who is out of the fight
+(:data:`OUT_STATUSES`), a spell being cast (:class:`Casting`), damage on its way (:class:`Damage`,
+:class:`AbilityDamage`), and a d20 roll to be made (:class:`Check`) with the chance it succeeds
+(:func:`chance`) and its result (:class:`CheckResult`).
 
 A rule states a roll as a :class:`Check` (what is added to the d20, against what, under which clauses); the
 kernel rolls it (``Duel.roll``) and the view shows :func:`chance` of the very same value, so a formula is
 written once and the odds a player is shown are the odds the dice are thrown at.
 
-It imports no other engine module, so a rule module may import it at its top. ``state`` re-exports every
-name (``from mageduel.state import Option`` goes on working); the page reads them from ``mageduel``.
+It imports no other engine module, so a rule module may import it at its top. ``state`` re-exports
+every name it held before (``from mageduel.state import Option`` goes on working); the page reads them
+from ``mageduel``.
 
 >>> Option("cast magic_missile @p2", "cast", {"spell": "magic_missile", "targets": ["p2"]}).kind
 'cast'
@@ -20,7 +23,9 @@ name (``from mageduel.state import Option`` goes on working); the page reads the
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from typing import Any
 
 #: Combatant statuses that take a participant out of the fight.
@@ -39,6 +44,17 @@ OUT_STATUSES = frozenset(
 )
 
 
+#: A rule written as a generator: it yields an :class:`Ask`, receives the chosen option id, returns its
+#: result (``yield from duel.ask(…)`` nests reaction windows).
+Gen = Generator["Ask", str, Any]
+
+#: A player's standing answer to one kind of reaction (``Duel.set_preference``): ask each time, always
+#: take the first option that is not ``pass``, never (``pass``).
+ASK, ALWAYS, NEVER = "ask", "always", "never"
+#: The reaction kinds a preference can be set for.
+REACTION_KINDS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
+
+
 @dataclass(slots=True)
 class Option:
     """One legal choice. ``id`` is its stable notation; ``data`` what the rules need to know about it."""
@@ -48,11 +64,54 @@ class Option:
     data: dict[str, Any] = field(default_factory=dict)
 
 
+class Ending(StrEnum):
+    """Why a duel ended (``Outcome.reason``), as python-chess's ``Termination``. A ``str`` enum: the
+    ``end`` event and a replay's outcome carry its value, the same text as before it was an enum.
+
+    >>> Ending("first-blood") is Ending.FIRST_BLOOD, Ending.TIME == "time"
+    (True, True)
+    """
+
+    #: DU-5 / MD-21: one side is the last able to fight (or nobody is, a tie).
+    DEFEAT = "defeat"
+    #: MD-22, MD-21: every rival was slain or left the zone.
+    EXPULSION = "expulsion"
+    #: DU-5: a duel to the death, every rival dead.
+    DEATH = "death"
+    #: DU-5's agreed ends: first blood, the first hit, a number of hits.
+    FIRST_BLOOD = "first-blood"
+    FIRST_HIT = "first-hit"
+    HITS = "hits"
+    #: The round limit (MD-24's hour in a mageduel).
+    TIME = "time"
+    #: DU-2: the agreed terms broken.
+    BREACH = "breach"
+    #: MD-23: a participant disqualified in a one-on-one.
+    DISQUALIFICATION = "disqualification"
+    #: MD-19: someone from outside (or a disqualified mage, MD-23) interfered.
+    INTERFERENCE = "interference"
+    #: DU-9: a participant withdrew.
+    WITHDRAWAL = "withdrawal"
+    #: MD-25: everyone still active declared a draw.
+    DRAW = "draw"
+    #: DU-1, MD-2: the challenge was refused.
+    REFUSED = "refused"
+    #: MD-1: the rite cannot start (someone does not qualify).
+    UNQUALIFIED = "unqualified"
+    #: MD-9: a side did not enter the zone in time.
+    EXCLUDED = "excluded"
+    #: MD-3: acclimation is impossible.
+    COMPULSION = "compulsion"
+    #: The rules ran out of things to do (no rule ended it).
+    STOPPED = "stopped"
+
+
 @dataclass(slots=True)
 class Outcome:
-    """How the duel ended: ``winners`` and ``losers`` are combatant ids; a tie has no winner."""
+    """How the duel ended: ``reason`` (an :class:`Ending`; its text is accepted and made one), and
+    ``winners`` and ``losers``, combatant ids; a tie has no winner."""
 
-    reason: str
+    reason: Ending
     winners: list[str] = field(default_factory=list)
     losers: list[str] = field(default_factory=list)
     tie: bool = False
@@ -62,9 +121,12 @@ class Outcome:
     #: new, separate duel (oldest first).
     earlier: list[dict[str, Any]] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        self.reason = Ending(self.reason)
+
     def to_dict(self) -> dict[str, Any]:
         out = {
-            "reason": self.reason,
+            "reason": self.reason.value,
             "winners": self.winners,
             "losers": self.losers,
             "tie": self.tie,
@@ -74,6 +136,106 @@ class Outcome:
         if self.earlier:
             out["earlier"] = self.earlier
         return out
+
+
+@dataclass(slots=True)
+class Ask:
+    """A pending decision: ``player`` must choose one of ``options`` (by id).
+
+    ``parametric`` is an optional check for ids not listed (``move X,Y`` to any reachable point): it returns
+    an :class:`Option` or ``None``. ``context`` is what the decider may know (never a hidden spell).
+    """
+
+    player: str
+    kind: str
+    options: list[Option]
+    prompt: str = ""
+    context: dict[str, Any] = field(default_factory=dict)
+    reaction: str | None = None
+    parametric: Any = None
+    #: Optional: why an id that is not legal is not (a sentence naming the rule), or None.
+    explain: Any = None
+    #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
+    actor: str | None = None
+    #: A turn's decision: its action budget as it stands (``actions.Budget``, C-9), for the view.
+    budget: Any = None
+
+    def find(self, option_id: str) -> Option | None:
+        for o in self.options:
+            if o.id == option_id:
+                return o
+        if self.parametric is not None:
+            return self.parametric(option_id)
+        return None
+
+    @property
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+
+@dataclass(slots=True)
+class Damage:
+    """Hit point damage on its way to a target: the rules modules transform it (hooks.transform_damage)."""
+
+    target: str
+    amount: int
+    lethal: bool = True
+    source: str = "spell"  # "spell", "weapon", "summon", "item", "effect"
+    attacker: str | None = None
+    spell: str | None = None
+    dtype: str = "untyped"
+    slay: str | None = None  # a SlayNode outcome ("death", "dust", "petrified", "destroyed")
+    critical: bool = False
+    clauses: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AbilityDamage:
+    """Ability damage, drain or penalty on its way to a target (hooks.transform_ability)."""
+
+    target: str
+    ability: str
+    amount: int
+    mode: str = "damage"  # "damage", "drain", "penalty", "set"
+    source: str = "spell"
+    attacker: str | None = None
+    spell: str | None = None
+    clauses: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CheckResult:
+    natural: int
+    total: int
+    success: bool
+    modifiers: list[tuple[str, int]]
+
+
+@dataclass(slots=True)
+class Casting:
+    """A spell being cast (the spell is hidden from others until ``known_by`` has them, MD-26)."""
+
+    caster: str
+    spell: Any  # spells.model.Spell
+    level: int  # the spell's own level (DU-12..DU-14, C-10): a higher slot does not raise it
+    targets: list[str]
+    point: tuple[float, float, float] | None  # a geometry.Point
+    slot: int = 0  # the slot it was cast from (or the level of the prepared spell it used)
+    known_by: set[str] = field(default_factory=set)
+    revealed: bool = False
+    countered: bool = False
+    lost: bool = False
+    save_penalty: set[str] = field(default_factory=set)  # DU-15: -2 on saves against it
+    dodgers: set[str] = field(default_factory=set)  # DU-23
+    dodge_resolved: set[str] = field(default_factory=set)  # DU-25: their -2 has begun
+    failed_identify: set[str] = field(default_factory=set)  # DU-12
+    choice: str | None = None
+    struck: set[str] = field(default_factory=set)  # hit by the current missile's attack (meteor swarm)
+    #: While an area is resolved: its dice rolled so far, by effect node, so that every creature in it takes
+    #: the same roll (each with its own save); None outside an area.
+    area_rolls: dict[int, int] | None = None
+    pushed: dict[str, float] = field(default_factory=dict)  # feet each creature was pushed by it
 
 
 #: The kinds of :class:`Check`: a plain check (C-1: natural 1 and 20 mean nothing special), a saving

@@ -24,6 +24,7 @@ from .conditions import Condition
 from .core import Option
 from .events import RollPurpose
 from .hooks import add_legal, add_on_event
+from .spell_lookup import hostile, spell_by_id
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -99,8 +100,6 @@ def legal(duel: Duel, actor_id: str, option: Option) -> str | None:
         if is_outsider(duel, t):
             return "a duellist may only affect themself or another participant (DU-10)"
     if kind == "cast" and "affected" in option.data:
-        from .effects import hostile, spell_by_id
-
         if hostile(spell_by_id(option.data["spell"])):
             affected = list(option.data["affected"])
             if duel.kind == "mageduel" and duel.zone is not None:

@@ -23,59 +23,24 @@ from . import terrain as _terrain
 from . import walls as _walls
 from . import weight as _weight
 from .conditions import Condition
+from .core import AbilityDamage, Casting, Check, Damage, Option
 from .events import RollPurpose
-from .notation import fmt_point
+from .notation import fmt_point, parse_point
+from .spell_lookup import hostile, spell_by_id  # re-exported: effects.spell_by_id
 from .spells.model import SIZE_ORDER, Area, at_level
-from .state import AbilityDamage, Casting, Check, Damage, Option
+from .summons import summon
+from .walls import Wall
 
 if TYPE_CHECKING:
     from .actions import Budget
     from .combatant import Combatant
     from .state import Duel, Gen
 
-HOSTILE_KINDS = frozenset(
-    {
-        "attack",
-        "save",
-        "missiles",
-        "damage",
-        "slay",
-        "ability",
-        "negative_levels",
-        "forced_movement",
-        "dispel",
-        "tiered",
-        "chain",
-    }
-)
 #: DU-19: what a delayed effect still resolves at once — containers (to find the conditions inside) and the
 #: conditions themselves, which are added dormant; every other leaf waits for the end of the next turn.
 _NOT_DEFERRED = frozenset({"condition", "tiered", "choice", "area", "missiles", "chain", "attack", "save"})
-_SPELLS: dict[str, Any] = {}
 #: Greater dispel magic's area version: a 20-ft.-radius burst.
 _DISPEL_AREA = Area(shape="burst", size=20)
-_HOSTILE: dict[str, bool] = {}
-
-
-def spell_by_id(sid: str) -> Any:
-    sp = _SPELLS.get(sid)
-    if sp is None:
-        from .spells import catalogue
-
-        sp = _SPELLS[sid] = catalogue.get(sid)
-    return sp
-
-
-def hostile(spell: Any) -> bool:
-    """Whether a spell is aimed at foes (attack, save, damage …) rather than a boon for oneself or allies."""
-    h = _HOSTILE.get(spell.id)
-    if h is None:
-        if spell.save.harmless or spell.target.kind == "self":
-            h = False
-        else:
-            h = any(getattr(n, "kind", "") in HOSTILE_KINDS for n in spell.nodes())
-        _HOSTILE[spell.id] = h
-    return h
 
 
 _RANGES: dict[tuple[str, int], float] = {}
@@ -273,8 +238,6 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     """``cast <spell>[ slotN] @x,y[ def]``: an area spell centred on (or, for a cone or a line, aimed at)
     any point, not only on a creature. Returns the option, or why it is not legal (a sentence naming the
     rule), or None if ``oid`` is not written so."""
-    from .notation import parse_point
-
     parts = oid.split()
     if len(parts) < 3 or parts[0] != "cast":
         return None
@@ -505,7 +468,7 @@ def cast_spell(
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
         elif _act.threatened_by(duel, c):
-            taken = yield from _rx.attacks_of_opportunity(duel, c, "casting", None)
+            taken = yield from _act.attacks_of_opportunity(duel, c, "casting", None)
             if c.status != "active" or duel.outcome is not None:
                 return _lost(duel, cast, "the caster fell")
             if taken > 0 and not potion:
@@ -1698,8 +1661,6 @@ def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _summon(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    from .summons import summon
-
     yield from summon(duel, ctx, node)
 
 
@@ -1729,8 +1690,6 @@ def _wall(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     """Wall of force: a straight wall of ``squares`` 10-foot squares, one square high, standing across the
     aimed point square to the caster's line toward it (between the caster and the nearest foe). It blocks
     movement and line of effect (walls.py) for the spell's duration."""
-    from .walls import Wall
-
     c = ctx.caster
     p = ctx.cast.point if ctx.cast.point is not None else c.pos
     dx, dy = p[0] - c.pos[0], p[1] - c.pos[1]

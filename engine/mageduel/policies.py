@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from . import geometry
 from .dice import SplitMix64
+from .spell_lookup import hostile, spell_by_id
 
 if TYPE_CHECKING:
     from .state import Duel, Option
@@ -57,8 +58,6 @@ class GreedyPolicy:
         self.rng = SplitMix64(seed)
 
     def score(self, duel: Duel, o: Option) -> float:
-        from .effects import hostile, spell_by_id
-
         k = o.kind
         if k == "cast" and o.data.get("hold"):
             return 8.0  # holding a touch spell's charge: worth it only when nothing better is at hand

@@ -20,13 +20,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import actions as _act
 from . import checks, geometry
-from . import effects as _eff
 from .conditions import Condition
+from .core import ALWAYS, NEVER, Check, Option
 from .events import RollPurpose
+from .spell_lookup import spell_by_id
 from .spells.model import SIZE_ORDER
-from .state import ALWAYS, NEVER, Check, Option
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -61,7 +60,7 @@ def reaction_order(duel: Duel, actor: str) -> list[Combatant]:
     return [duel.by_id[cid] for cid in order if cid != actor and cid in duel.by_id]
 
 
-def _react(
+def react(
     duel: Duel, player: str, kind: str, options: list[Option], prompt: str, context: dict[str, Any]
 ) -> Gen:
     """Ask with per-reaction-kind preferences: options whose reaction kind is set to Never are dropped; an
@@ -81,37 +80,6 @@ def _react(
     return (yield from duel.ask(player, kind, kept, prompt, context))
 
 
-# --- attacks of opportunity (C-10) -----------------------------------------------------------------------
-
-
-def attacks_of_opportunity(duel: Duel, c: Combatant, why: str, point: Any, only: str | None = None) -> Gen:
-    """Opponents threatening ``c`` may make one attack of opportunity each per round (``only``: just that
-    one, as a bull rush provokes only its target). Returns the damage ``c`` took (for concentration,
-    C-10)."""
-
-    taken = 0
-    for o, w in _act.threatened_by(duel, c):
-        if o.aoo_round == duel.round or not can_react(o) or (only is not None and o.id != only):
-            continue
-        opts = [Option(f"aoo {w.id}", "aoo", {"reaction": "aoo", "weapon": w.id, "targets": [c.id]})]
-        hook = duel.hooks.legal
-        if hook is not None and hook(duel, o.id, opts[0]) is not None:
-            continue  # the terms forbid it (DU-4, DU-6)
-        choice = yield from _react(
-            duel, o.id, "aoo", opts, f"{c.name} provokes ({why})", {"provoker": c.id, "why": why}
-        )
-        if choice == "pass":
-            continue
-        o.aoo_round = duel.round
-        before = c.hp - c.nonlethal
-        duel.emit("aoo", o.id, {"target": c.id, "why": why}, ("C-10",))
-        yield from _act.weapon_attack(duel, o, w, c, full_attack=False, aoo=True)
-        taken += max(0, before - (c.hp - c.nonlethal))
-        if c.status != "active" or duel.outcome is not None:
-            break
-    return taken
-
-
 # --- counterspells ---------------------------------------------------------------------------------------
 
 
@@ -128,14 +96,14 @@ def counter_window(duel: Duel, cast: Casting) -> Gen:
             continue
         if "spellcraft" in r.skills and r.id not in cast.known_by and r.id not in cast.failed_identify:
             opts = [Option("identify", "identify", {"reaction": "identify"})]
-            choice = yield from _react(duel, r.id, "identify", opts, f"{caster.name} is casting a spell", ctx)
+            choice = yield from react(duel, r.id, "identify", opts, f"{caster.name} is casting a spell", ctx)
             if choice == "identify":
                 yield from identify(duel, r, cast)
         while not cast.countered:
             opts = counter_options(duel, r, cast)
             if not opts:
                 break
-            choice = yield from _react(duel, r.id, "counter", opts, f"{caster.name} is casting a spell", ctx)
+            choice = yield from react(duel, r.id, "counter", opts, f"{caster.name} is casting a spell", ctx)
             if choice == "pass":
                 break
             opt = next(o for o in opts if o.id == choice)
@@ -282,7 +250,7 @@ def _counter_bonus(used: Any) -> list[tuple[str, int]]:
 def resolve_counter(duel: Duel, r: Combatant, cast: Casting, opt: Option) -> Gen:
 
     sid, slot = opt.data["spell"], opt.data["slot"]
-    used = _eff.spell_by_id(sid)
+    used = spell_by_id(sid)
     r.expend(sid, slot)
     target = cast.spell
     if opt.kind == "duel-counter":
@@ -364,7 +332,7 @@ def defend_window(duel: Duel, target: Combatant, attacker: Combatant, source: st
         opts = [o for o in opts if hook(duel, target.id, o) is None]
     if not opts:
         return set()
-    choice = yield from _react(
+    choice = yield from react(
         duel,
         target.id,
         "defend",
@@ -460,7 +428,7 @@ def effort_after_failed_save(
 
     if save not in ("fort", "will") or not _effort_available(duel, c) or c.acts() == "none":
         return False
-    choice = yield from _react(
+    choice = yield from react(
         duel,
         c.id,
         "effort",
@@ -489,7 +457,7 @@ def effort_below_zero(duel: Duel, c: Combatant) -> Gen:
 
     if not _effort_available(duel, c):
         return False
-    choice = yield from _react(
+    choice = yield from react(
         duel,
         c.id,
         "effort",

@@ -14,9 +14,13 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from . import roster
 from .bounds import MAX_FEET, MAX_NAME
 from .character import AbilityName, Character
+from .conditions import RULES
 from .rule_error import RuleError
+from .spells import catalogue
+from .start_effects import default_caster_level, lasting_nodes, rounds_of
 from .terms import Terms
 
 Kind = Literal["duel", "mageduel"]
@@ -42,9 +46,6 @@ class SpellOn(BaseModel):
 
     @model_validator(mode="after")
     def _lasts(self) -> SpellOn:
-        from .spells import catalogue
-        from .start_effects import default_caster_level, lasting_nodes, rounds_of
-
         try:
             sp = catalogue.get(self.spell)
         except KeyError:
@@ -75,8 +76,6 @@ def _known_roster(v: str | None) -> str | None:
     """A premade's id, checked against the roster (a participant's or a bystander's ``roster``)."""
     if v is None:
         return v
-    from . import roster
-
     try:
         roster.get(v)
     except KeyError as exc:
@@ -92,8 +91,6 @@ def _one_source(premade: str | None, sheet: Character | None) -> None:
 
 
 def _resolve(premade: str | None, sheet: Character | None) -> Character:
-    from . import roster
-
     return sheet if sheet is not None else roster.get(premade)  # type: ignore[arg-type]
 
 
@@ -118,8 +115,6 @@ class Participant(BaseModel):
     @field_validator("conditions")
     @classmethod
     def _known_conditions(cls, v: tuple[str, ...]) -> tuple[str, ...]:
-        from .conditions import RULES
-
         for name in v:
             if name not in RULES:
                 raise RuleError(

@@ -57,14 +57,27 @@ calls it, in the order of ``rules.RULE_MODULES``. The helpers a hook may use on 
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
 from .conditions import RULES as CONDITION_RULES
 from .conditions import Condition, renews
-from .core import OUT_STATUSES, Check, Option, Outcome  # re-exported: the value types live in core
+from .core import (  # re-exported: the value types live in core
+    ALWAYS,
+    ASK,
+    NEVER,
+    OUT_STATUSES,
+    REACTION_KINDS,
+    AbilityDamage,
+    Ask,
+    Casting,
+    Check,
+    CheckResult,
+    Damage,
+    Gen,
+    Option,
+    Outcome,
+)
 from .dice import DiceError, DiceSource, check_manual
 from .events import Event, RollPurpose, roll_data
 from .hooks import Hooks
@@ -75,11 +88,6 @@ if TYPE_CHECKING:
     from .scenario import Scenario
     from .views import View
 
-Gen = Generator["Ask", str, Any]
-
-ASK, ALWAYS, NEVER = "ask", "always", "never"
-REACTION_KINDS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
-
 
 class IllegalDecision(ValueError):
     """A decision that is not legal now; the duel is unchanged."""
@@ -89,114 +97,16 @@ class EngineError(RuntimeError):
     """The rules reached a state they cannot go on from (a bug or exhausted scripted dice)."""
 
 
-@dataclass(slots=True)
-class Ask:
-    """A pending decision: ``player`` must choose one of ``options`` (by id).
-
-    ``parametric`` is an optional check for ids not listed (``move X,Y`` to any reachable point): it returns
-    an :class:`Option` or ``None``. ``context`` is what the decider may know (never a hidden spell).
-    """
-
-    player: str
-    kind: str
-    options: list[Option]
-    prompt: str = ""
-    context: dict[str, Any] = field(default_factory=dict)
-    reaction: str | None = None
-    parametric: Any = None
-    #: Optional: why an id that is not legal is not (a sentence naming the rule), or None.
-    explain: Any = None
-    #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
-    actor: str | None = None
-    #: A turn's decision: its action budget as it stands (``actions.Budget``, C-9), for the view.
-    budget: Any = None
-
-    def find(self, option_id: str) -> Option | None:
-        for o in self.options:
-            if o.id == option_id:
-                return o
-        if self.parametric is not None:
-            return self.parametric(option_id)
-        return None
-
-    @property
-    def option_ids(self) -> list[str]:
-        return [o.id for o in self.options]
-
-
-@dataclass(slots=True)
-class Damage:
-    """Hit point damage on its way to a target: the rules modules transform it (hooks.transform_damage)."""
-
-    target: str
-    amount: int
-    lethal: bool = True
-    source: str = "spell"  # "spell", "weapon", "summon", "item", "effect"
-    attacker: str | None = None
-    spell: str | None = None
-    dtype: str = "untyped"
-    slay: str | None = None  # a SlayNode outcome ("death", "dust", "petrified", "destroyed")
-    critical: bool = False
-    clauses: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class AbilityDamage:
-    """Ability damage, drain or penalty on its way to a target (hooks.transform_ability)."""
-
-    target: str
-    ability: str
-    amount: int
-    mode: str = "damage"  # "damage", "drain", "penalty", "set"
-    source: str = "spell"
-    attacker: str | None = None
-    spell: str | None = None
-    clauses: list[str] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class CheckResult:
-    natural: int
-    total: int
-    success: bool
-    modifiers: list[tuple[str, int]]
-
-
-@dataclass(slots=True)
-class Casting:
-    """A spell being cast (the spell is hidden from others until ``known_by`` has them, MD-26)."""
-
-    caster: str
-    spell: Any  # spells.model.Spell
-    level: int  # the spell's own level (DU-12..DU-14, C-10): a higher slot does not raise it
-    targets: list[str]
-    point: geometry.Point | None
-    slot: int = 0  # the slot it was cast from (or the level of the prepared spell it used)
-    known_by: set[str] = field(default_factory=set)
-    revealed: bool = False
-    countered: bool = False
-    lost: bool = False
-    save_penalty: set[str] = field(default_factory=set)  # DU-15: -2 on saves against it
-    dodgers: set[str] = field(default_factory=set)  # DU-23
-    dodge_resolved: set[str] = field(default_factory=set)  # DU-25: their -2 has begun
-    failed_identify: set[str] = field(default_factory=set)  # DU-12
-    choice: str | None = None
-    struck: set[str] = field(default_factory=set)  # hit by the current missile's attack (meteor swarm)
-    #: While an area is resolved: its dice rolled so far, by effect node, so that every creature in it takes
-    #: the same roll (each with its own save); None outside an area.
-    area_rolls: dict[int, int] | None = None
-    pushed: dict[str, float] = field(default_factory=dict)  # feet each creature was pushed by it
-
-
 class Duel:
     """A duel in progress. Build with :func:`new_duel`."""
 
     def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
-        from .combatant import build_bystanders, build_combatants
+        # why: here, not at the top (as the rules below): the line-up loads the combatant and its
+        # character adapter, which the page's boot does not need (issue 15).
+        from .lineup import build_bystanders, build_combatants
 
-        # Here, not at the top: the page's boot imports this module long before the first duel, and the
-        # rule modules load with it (issue 15), as they did when hooks found them by name.
+        # why: here, not at the top: the page's boot imports this module long before the first duel, and
+        # the rule modules would load with it (issue 15).
         from .rules import RuleState, build_hooks
 
         self.scenario = scenario
@@ -314,6 +224,8 @@ class Duel:
         return twin
 
     def view(self, player: str | None) -> View:
+        # why: views reads the duel and the rules (it imports state's types only for checking); the
+        # driver reaches it only here, on demand, so nothing below the API imports views at load.
         from .views import build_view
 
         return build_view(self, player)
@@ -571,6 +483,8 @@ class Duel:
     def remove_condition(self, cid: str, cond: Condition, why: str = "ended") -> None:
         c = self.by_id[cid]
         if cond in c.conditions:
+            # why: the page's boot imports state long before the first duel (issue 15); the core
+            # combat rules (actions, effects, reactions) load with the first duel, not at the boot.
             from .actions import on_removed
 
             c.conditions.remove(cond)
@@ -625,13 +539,13 @@ class Duel:
     # The damage pipeline, casting and turns live in their own modules; these delegate.
 
     def deal_damage(self, dmg: Damage) -> Gen:
-        from .effects import deal_damage
+        from .effects import deal_damage  # why: as in remove_condition (the boot, issue 15)
 
         return (yield from deal_damage(self, dmg))
 
     def run_rounds(self, count: int | None, phase: str = "fight") -> Gen:
         """Play ``count`` rounds (None: until the duel ends) in initiative order."""
-        from .actions import take_turn
+        from .actions import take_turn  # why: as in remove_condition (the boot, issue 15)
 
         self.phase = phase
         played = 0
@@ -672,6 +586,7 @@ class Duel:
     # --- the skeleton ---------------------------------------------------------------------------------
 
     def _main(self) -> Gen:
+        # why: as in remove_condition (the boot, issue 15)
         from .actions import default_initiative, default_placement
 
         self.emit(

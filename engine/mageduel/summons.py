@@ -6,20 +6,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import geometry
+from . import creatures, geometry
+from .character_adapter import combatant_from_creature
 from .conditions import Condition
+from .core import Option
 from .events import RollPurpose
 
 if TYPE_CHECKING:
+    from .core import Gen
     from .effects import Ctx
-    from .state import Duel, Gen
+    from .state import Duel
 
 
 def summon(duel: Duel, ctx: Ctx, node: Any) -> Gen:
-    from . import creatures
-    from .character_adapter import combatant_from_creature
-    from .state import Option
-
     c = ctx.caster
     choices = creatures.for_list(node.list_level)
     if not choices:

@@ -39,8 +39,22 @@ from pydantic import BaseModel, ConfigDict
 from . import actions as _actions
 from . import effects as _effects
 from . import geometry
+from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
 from .core import OUT_STATUSES, chance
+from .creatures import get as creature
+from .effects import (
+    defensive_casting_check,
+    immune_again,
+    immune_to,
+    item_dc,
+    save_check,
+    spell_attack_check,
+)
 from .events import Event, EventModel
+from .reactions import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
+from .rite import carries_into_zone
+from .spell_lookup import spell_by_id
+from .spells.model import AttackNode, ChoiceNode, SaveNode
 from .terrain import patches as terrain_patches
 from .walls import live as live_walls
 from .zone import size_bounds
@@ -491,7 +505,7 @@ def option_area(duel: Duel, option_id: str) -> AreaView | None:
     if o is None or c is None or o.kind != "cast" or not isinstance((o.data or {}).get("spell"), str):
         return None
     try:
-        sp = _effects.spell_by_id(o.data["spell"])
+        sp = spell_by_id(o.data["spell"])
     except (KeyError, LookupError, ValueError):
         return None
     return area_view(duel, c, sp, o.data.get("point"), _cast_level(c, o.data.get("item")))
@@ -595,9 +609,6 @@ def _resources(duel: Duel, c: Combatant) -> ResourcesView:
 def _entry_forecast(duel: Duel, c: Combatant) -> dict[str, list[str]]:
     """MD-8, before the entry: what the rite's suppression (``rite._suppress_on_entry``) will keep and
     take from ``c`` — the same test (``rite.carries_into_zone``) on the same facts, changing nothing."""
-    from .effects import spell_by_id
-    from .rite import carries_into_zone
-
     bearers: dict[tuple[str, str], set[str]] = {}
     for x in duel.participants:
         for cond in x.conditions:
@@ -746,14 +757,9 @@ def _choice_names(ask: Any, o: Any) -> dict[str, str]:
     """A ``choose`` option's name in each language: a spell's version (telekinesis) or a creature."""
     d = o.data or {}
     if d.get("creature"):
-        from .creatures import get as creature
-
         name = creature(str(d["creature"])).name
         return {"en": name.en, "fr": name.fr}
     if d.get("choice"):
-        from .effects import spell_by_id
-        from .spells.model import ChoiceNode
-
         spell = ask.prompt.partition(": ")[0]
         try:
             sp = spell_by_id(spell)
@@ -778,9 +784,7 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
 
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
     """A spell, its first save node and its first attack node."""
-    from .spells.model import AttackNode, SaveNode
-
-    sp = _effects.spell_by_id(spell_id)
+    sp = spell_by_id(spell_id)
     nodes = sp.nodes()
     save = next((n for n in nodes if isinstance(n, SaveNode)), None)
     attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
@@ -788,14 +792,6 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
-    # The rules' own checks, through the modules imported at the top: a ``from`` import in here ran the
-    # import machinery for every option of every view (issue 15).
-    bull_rush_check, strikes_true_chance = _actions.bull_rush_check, _actions.strikes_true_chance
-    weapon_attack_check = _actions.weapon_attack_check
-    defensive_casting_check, immune_again = _effects.defensive_casting_check, _effects.immune_again
-    immune_to, item_dc, save_check = _effects.immune_to, _effects.item_dc, _effects.save_check
-    spell_attack_check = _effects.spell_attack_check
-
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
     if target is None and not ov.targets and ov.aim:
@@ -841,8 +837,6 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
                 fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, ov.dc, None))
                 ov.chance, ov.chance_of = fails, "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
-            from .rite import carries_into_zone
-
             touched = set(ov.targets) | {str(x) for x in (o.data or {}).get("affected") or []}
             bearer = ov.targets[0] if ov.targets else c.id
             ov.carries = carries_into_zone(sp, bearer, c.id, bool(touched - {c.id}))
@@ -876,15 +870,11 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
 
 def _dodge_useless(spell_id: str) -> bool:
     """DU-24: a spell with neither an attack roll nor a Reflex save leaves a duel dodge nothing to do."""
-    from .effects import spell_by_id
-
     sp = spell_by_id(spell_id)
     return not sp.attack_kinds and "ref" not in sp.save_kinds
 
 
 def _grants_immunity(source: str, sp: Any) -> bool:
-    from .effects import spell_by_id
-
     try:
         src = spell_by_id(source)
     except (KeyError, LookupError, ValueError):
@@ -900,9 +890,6 @@ def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
     level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26).
     The chance is that of the very :class:`~mageduel.core.Check` ``reactions.resolve_counter`` rolls."""
-    from .effects import spell_by_id
-    from .reactions import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
-
     cast = next((x for x in reversed(duel.casting) if x.caster == (ask.context or {}).get("caster")), None)
     if cast is None:
         return

@@ -3,6 +3,7 @@
 import dataclasses
 
 import pytest
+from mageduel.core import Ending
 from mageduel.hooks import Hooks
 from mageduel.rules import RULE_MODULES, build_hooks
 from mageduel.scenario import default_scenario
@@ -69,7 +70,7 @@ def test_check_end_and_on_end():
     ended = []
 
     def end_at_round_2(duel):
-        return Outcome("test", tie=True) if duel.round >= 2 else None
+        return Outcome(Ending.DRAW, tie=True) if duel.round >= 2 else None
 
     d = core_duel(
         dice=[15, 5],
@@ -77,7 +78,18 @@ def test_check_end_and_on_end():
         hooks=Hooks(check_end=end_at_round_2, on_end=lambda duel, o: ended.append(o.reason)),
     )
     run(d, "p1: end", "p2: end")
-    assert d.outcome.reason == "test" and d.pending is None and ended == ["test"]
+    assert d.outcome.reason is Ending.DRAW and d.pending is None and ended == ["draw"]
+
+
+def test_outcome_ending_is_an_enum_whose_text_is_the_json():
+    """Issue 9: an Outcome's ending is an :class:`Ending` (python-chess's Termination); its text is accepted
+    and made one, the ``end`` event carries the same text as before, and an unknown ending is refused by
+    name rather than ending a duel nobody can read."""
+    out = Outcome("first-blood", winners=["p1"], losers=["p2"], clauses=("DU-5",))
+    assert out.reason is Ending.FIRST_BLOOD
+    assert out.to_dict()["reason"] == "first-blood" and type(out.to_dict()["reason"]) is str
+    with pytest.raises(ValueError, match="'test' is not a valid Ending"):
+        Outcome("test", tie=True)
 
 
 def test_build_hooks_installs_the_rules_modules():

@@ -114,7 +114,7 @@ def test_c11_a_participant_may_start_under_a_named_spell_cast_by_a_foe():
             ],
         }
     )
-    from mageduel.combatant import build_combatants
+    from mageduel.lineup import build_combatants
 
     kael = build_combatants(s)[1]
     held = [c for c in kael.conditions if c.source == "hold_person"]
@@ -134,7 +134,7 @@ def test_c11_a_spell_s_modifiers_and_its_own_duration_when_no_rounds_are_given()
             ],
         }
     )
-    from mageduel.combatant import build_combatants
+    from mageduel.lineup import build_combatants
 
     ilse = build_combatants(s)[0]
     flare = sorted((c.stat, c.value, c.rounds) for c in ilse.conditions if c.source == "flare")

@@ -17,7 +17,7 @@ from typing import Any
 from .. import clauses
 from ..state import EngineError, IllegalDecision
 from . import book
-from .goals import describe
+from .goals import describe, holds
 from .model import Level
 from .play import WON, LessonPlay
 
@@ -122,8 +122,6 @@ def _refusal(play: LessonPlay, option: str) -> str | None:
 
 
 def _holds(g: Any, play: LessonPlay) -> bool:
-    from .goals import holds
-
     return holds(g, play.duel)
 
 
