@@ -1,23 +1,16 @@
 """Issue 15, bytes: the stdlib's modules the page never imports stay out of the first visit, in a second
-archive fetched only by the import that needs one (web/lazy_stdlib.py) — and such an import still works."""
+archive fetched only by the import that needs one (web/lazy_stdlib.py) — and such an import still works.
+That no page ever needs it to start, play, teach or embed is checked after every browser test
+(tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.browser.helpers import wait_ready
-from tests.browser.test_game_play import open_game, play_to_end, start
 
 pytestmark = pytest.mark.browser
 REST = "python_stdlib_rest.zip"
-
-
-def test_the_rest_of_the_stdlib_is_not_fetched_to_start_or_to_play_a_duel(page, site, requests):
-    open_game(page, site, "en")
-    start(page, ("normal", "normal"), seed=4)
-    play_to_end(page)
-    assert any("python_stdlib.zip" in u for u in requests.urls)
-    assert not any(REST in u for u in requests.urls)
 
 
 @pytest.mark.stdlib_rest

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from mageduel import premade
 
 import tests.browser.test_game_play as game_play
 from tests.browser.test_game_play import open_game, settle, shoot
 
+pytestmark = pytest.mark.browser
 game_site = game_play.game_site
 
 
