@@ -28,7 +28,8 @@ def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
         pytest.fail(f"{LINT_IMPORTS} is missing: python3 build.py installs the test extras (import-linter)")
     env = {**os.environ, "PYTHONPATH": str(cwd), "NO_COLOR": "1", "COLUMNS": "200"}
     return subprocess.run(
-        [str(LINT_IMPORTS), "--no-cache"], cwd=cwd, env=env, text=True, capture_output=True, timeout=300
+        # Through this interpreter, not the script's shebang: a copied virtualenv's shebang names another.
+        [sys.executable, str(LINT_IMPORTS), "--no-cache"], cwd=cwd, env=env, text=True, capture_output=True, timeout=300
     )
 
 

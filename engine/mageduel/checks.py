@@ -90,7 +90,7 @@ def duel_counter_check(
     feats: int = 0,
 ) -> tuple[int, list[tuple[str, int]], tuple[str, ...]]:
     """The duel counterspell's caster level check as (DC, named modifiers, clauses): the one place its
-    formula lives, rolled by ``reactions`` and turned into a chance by ``views``.
+    formula lives, rolled by ``duel_counterspell`` and turned into a chance by ``views``.
 
     With dispel magic (``used`` a dispel): DC 11 + the enemy caster's level, no Table 3-10 (DU-16);
     otherwise DC 15 + the spell's level with Table 3-10 (DU-14), where ``used_slot`` is the level of the

@@ -157,7 +157,7 @@ class Ask:
     explain: Any = None
     #: Whose options these are when that is not ``player``: a summoned creature, decided by its summoner.
     actor: str | None = None
-    #: A turn's decision: its action budget as it stands (``actions.Budget``, C-9), for the view.
+    #: A turn's decision: its action budget as it stands (``budget.Budget``, C-9), for the view.
     budget: Any = None
 
     def find(self, option_id: str) -> Option | None:

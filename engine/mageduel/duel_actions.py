@@ -1,7 +1,9 @@
 """Fighting a duel: what the rules engineer adds to the core's turns and reactions (DU-8, DU-10, DU-30).
 
-The core (``actions``, ``reactions``) runs initiative, the turn options and the four duel actions
-(DU-11..DU-29, MD-12). This module holds the rule functions it plugs in through ``hooks.Hooks``:
+The core (``actions``, the windows of ``reactions``) runs initiative, the turn options and the four duel
+actions, each in the module named for it: ``duel_counterspell`` (DU-11..DU-17, MD-12), ``duel_effort``
+(DU-18..DU-21), ``duel_dodge`` (DU-22..DU-25), ``duel_parry`` (DU-26..DU-29). This module holds the
+rule functions it plugs in through ``hooks.Hooks``:
 
 - DU-8 is the core's ``actions.default_initiative``: it reads ``terms.face_off`` (each participant picks
   Bluff, Intimidate or Sense Motive) and has no surprise round at all.

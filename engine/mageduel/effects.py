@@ -3,9 +3,10 @@ pipeline.
 
 Casting (C-9, C-10, MD-26): the action and the slot are spent, the public "casting" event names caster and
 targets but never the spell, threatened casters provoke (or cast defensively), then the counter window
-(reactions.counter_window) and the targets' defence windows (duel dodge) run before the spell is revealed
-and resolved. The resolver walks the effect tree (Avrae's automation model): containers (attack, save,
-missiles, area, tiered, choice, chain) call the resolver on their children; leaves change the target.
+(``duel_counterspell.counter_window``) and the targets' defence windows (``reactions.defend_window``: the
+duel dodge) run before the spell is revealed and resolved. The resolver walks the effect tree (Avrae's
+automation model): containers (attack, save, missiles, area, tiered, choice, chain) call the resolver on
+their children; leaves change the target.
 
 Every hit point damage goes through :func:`deal_damage`, which calls ``hooks.transform_damage`` first
 (MD-14, MD-16, MD-17, DU-31 live there); ability damage goes through ``hooks.transform_ability``.
@@ -16,12 +17,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from . import actions as _act
+from . import attacks as _atk
 from . import checks, geometry
+from . import duel_counterspell as _counter
+from . import duel_dodge as _dodge
+from . import duel_effort as _effort
+from . import maneuvers as _man
 from . import reactions as _rx
 from . import terrain as _terrain
 from . import walls as _walls
 from . import weight as _weight
+from .budget import spend
+from .charm import charm_allows
 from .conditions import Condition
 from .core import AbilityDamage, Casting, Check, Damage, Option
 from .events import RollPurpose
@@ -32,7 +39,7 @@ from .summons import summon
 from .walls import Wall
 
 if TYPE_CHECKING:
-    from .actions import Budget
+    from .budget import Budget
     from .combatant import Combatant
     from .state import Duel, Gen
 
@@ -270,7 +277,7 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     ct = sp.casting_time
     if (ct in ("full_round", "one_round") and not b.full) or (ct == "swift" and not b.swift):
         return f"{sid} needs an action this turn no longer has (C-9)"
-    threatened = bool(_act.threatened_by(duel, c))
+    threatened = bool(_atk.threatened_by(duel, c))
     if defensive and not threatened:
         return "nobody threatens you: there is nothing to cast defensively against (C-10)"
     point = geometry.rounded(p)
@@ -298,7 +305,7 @@ def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str
     opt = Option(oid, "cast", data)
     hook = duel.hooks.legal
     why = hook(duel, c.id, opt) if hook is not None else None
-    if why is None and c.conditions and not _act.charm_allows(duel, c, opt):
+    if why is None and c.conditions and not charm_allows(duel, c, opt):
         why = "a charmed creature casts nothing hostile that would catch its charmer (C-11)"
     return why if why is not None else opt
 
@@ -382,7 +389,7 @@ def cast_from_option(duel: Duel, c: Combatant, b: Budget, opt: Option) -> Gen:
 
     sp = spell_by_id(opt.data["spell"])
     ct = sp.casting_time
-    _act.spend(b, "full" if ct in ("full_round", "one_round") else ("swift" if ct == "swift" else "standard"))
+    spend(b, "full" if ct in ("full_round", "one_round") else ("swift" if ct == "swift" else "standard"))
     yield from cast_spell(
         duel,
         c,
@@ -467,8 +474,8 @@ def cast_spell(
             )
             if not r.success:
                 return _lost(duel, cast, "failed to cast defensively")
-        elif _act.threatened_by(duel, c):
-            taken = yield from _act.attacks_of_opportunity(duel, c, "casting", None)
+        elif _atk.threatened_by(duel, c):
+            taken = yield from _atk.attacks_of_opportunity(duel, c, "casting", None)
             if c.status != "active" or duel.outcome is not None:
                 return _lost(duel, cast, "the caster fell")
             if taken > 0 and not potion:
@@ -498,7 +505,7 @@ def cast_spell(
             if not r.success:
                 return _lost(duel, cast, "concentration failed while entangled")
         # A potion is drunk, not cast: nothing to identify or counter (it still provokes, C-10).
-        countered = False if potion else (yield from _rx.counter_window(duel, cast))
+        countered = False if potion else (yield from _counter.counter_window(duel, cast))
         if countered or duel.outcome is not None:
             return None
         # DU-22: each participant the spell aims at may dodge before it is resolved.
@@ -515,7 +522,7 @@ def cast_spell(
                     if not sp.attack_kinds and "ref" not in sp.save_kinds:
                         # DU-24: the immediate action is spent and the dodge "has no effect" (the French
                         # text: "n'a aucun effet"): no +4, and no -2 afterwards either (DU-25).
-                        _rx.dodge_wasted(duel, t, c.id)
+                        _dodge.dodge_wasted(duel, t, c.id)
                     else:
                         cast.dodgers.add(tid)
         cast.revealed = True
@@ -632,7 +639,7 @@ def deliver_charge(duel: Duel, c: Combatant, t: Combatant) -> Gen:
         d = yield from _rx.defend_window(duel, t, c, "spell", sp)
         if "dodge" in d:
             if not sp.attack_kinds and "ref" not in sp.save_kinds:
-                _rx.dodge_wasted(duel, t, c.id)  # DU-24
+                _dodge.dodge_wasted(duel, t, c.id)  # DU-24
             else:
                 cast.dodgers.add(t.id)
     if duel.outcome is not None or c.status != "active":
@@ -738,7 +745,7 @@ def dodge_resolved(duel: Duel, cast: Casting, tid: str) -> None:
     the same spell, a later sphere or a later Reflex save against it meets the -2, not the +4 (DU-23)."""
     if tid in cast.dodgers and tid not in cast.dodge_resolved:
         cast.dodge_resolved.add(tid)
-        _rx.dodge_aftermath(duel, duel.by_id[tid])
+        _dodge.dodge_aftermath(duel, duel.by_id[tid])
 
 
 def _dodging(cast: Casting, tid: str) -> bool:
@@ -864,7 +871,7 @@ def spell_attack_check(c: Combatant, sp: Any, node: Any, t: Combatant, dodging: 
     mods = c.attack_parts(node.attack)
     if node.bonus:
         mods.append(("spell", node.bonus))
-    mods += _act.unseen_attacker(c, t)
+    mods += _atk.unseen_attacker(c, t)
     if "shocking_grasp_metal" in sp.special and t.data.get("metal_armor"):
         mods.append(("metal armor", 3))
     parts = t.ac_parts("touch")
@@ -904,7 +911,7 @@ def save_check(
             mods.append(("struck by the sphere", adj.value))  # meteor swarm
         elif w == "secondary":
             mods.append(("secondary target", adj.value))  # chain lightning: only its secondaries' save
-        elif w == "threatened" and any(o.side == caster.side for o, _ in _act.threatened_by(duel, t)):
+        elif w == "threatened" and any(o.side == caster.side for o, _ in _atk.threatened_by(duel, t)):
             mods.append(("threatened by the caster's side", adj.value))  # charm person
     return Check(tuple(mods), dc, kind="save", clauses=("C-5",), code=RollPurpose.SAVE)
 
@@ -945,19 +952,19 @@ def _attack(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
         ac = check.dc or 0
         r = yield from duel.roll(c.id, f"{ctx.spell.id}: {kind.replace('_', ' ')} attack", check)
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25: this ray is the dodged attack; later ones meet the -2
-        chance = _act.miss_chance(c, t)  # before the roll spends true strike, which ignores it
-        _act.spend_attack_uses(duel, c)
+        chance = _atk.miss_chance(c, t)  # before the roll spends true strike, which ignores it
+        _atk.spend_attack_uses(duel, c)
         if r.success and chance:
-            hit = yield from _act.roll_miss_chance(duel, c, chance)  # C-4, C-11: concealment
+            hit = yield from _atk.roll_miss_chance(duel, c, chance)  # C-4, C-11: concealment
             if not hit:
                 duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
                 continue
         if not r.success:
-            _act.near_miss_image(duel, t, r.total, ac)
+            _atk.near_miss_image(duel, t, r.total, ac)
             duel.emit("miss", c.id, {"target": t.id, "spell": ctx.spell.id}, ("C-4",))
             continue
         if t.mirror_images > 0:
-            real = yield from _act.mirror_image_check(duel, t, c)
+            real = yield from _atk.mirror_image_check(duel, t, c)
             if not real:
                 continue
         crit = False
@@ -980,7 +987,7 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     if save == "ref":
         dodge_resolved(duel, ctx.cast, t.id)  # DU-25
     if not r.success:
-        delayed = yield from _rx.effort_after_failed_save(duel, t, save, mods, ctx.dc)
+        delayed = yield from _effort.effort_after_failed_save(duel, t, save, mods, ctx.dc)
         if delayed:
             collect: list[Any] = []
             sub = Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc, ctx.half, ctx.critical, collect)
@@ -996,7 +1003,7 @@ def _save(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 def later(nodes: tuple = later_nodes, t_id: str = t.id) -> Gen:
                     return resolve(duel, Ctx(ctx.cast, ctx.caster, ctx.spell, ctx.cl, ctx.dc), nodes, t_id)
 
-            _rx.defer_effect(duel, t, new, later)
+            _effort.defer_effect(duel, t, new, later)
             return
         _mark_repeat(node, ctx, t, len(t.conditions))
         before_n = len(t.conditions)
@@ -1307,7 +1314,7 @@ def _forced(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             cmb = [("caster level", ctx.cl), (c.casting_ability or "int", c.mod(c.casting_ability or "int"))]
         else:
             cmb = [("BAB", c.bab), ("Str", c.mod("str"))]
-        cmd = _act.maneuver_defence(t, node.maneuver or "bull_rush")
+        cmd = _man.maneuver_defence(t, node.maneuver or "bull_rush")
         r = yield from duel.check(
             c.id,
             f"{ctx.spell.id}: {node.maneuver} (CMB)",
@@ -1393,7 +1400,7 @@ def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
                 "cl": ctx.cl,
                 "caster": ctx.caster.id,
                 "uses": node.uses,
-                # true strike: its attack also ignores concealment's miss chance (actions.miss_chance)
+                # true strike: its attack also ignores concealment's miss chance (attacks.miss_chance)
                 **({"ignores_concealment": True} if "true_strike_concealment" in ctx.spell.special else {}),
             },
         ),
@@ -1401,7 +1408,7 @@ def _modifier(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 
 
 def _concealment(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
-    """Blur, displacement: a miss chance on attacks against the subject (read by actions.miss_chance)."""
+    """Blur, displacement: a miss chance on attacks against the subject (read by attacks.miss_chance)."""
     rounds = ctx.spell.duration.rounds_at(ctx.cl)
     duel.add_condition(
         t.id,
@@ -1597,7 +1604,7 @@ def _speed(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
             ),
         )
     if node.extra_attack:
-        # Haste: one more attack at the full bonus on a full attack (actions.full_attack_bonuses).
+        # Haste: one more attack at the full bonus on a full attack (attacks.full_attack_bonuses).
         duel.add_condition(
             t.id, Condition(ctx.spell.id, rounds, ctx.caster.id, ctx.spell.id, "extra_attack", 1, "untyped")
         )
@@ -1838,7 +1845,7 @@ def deal_damage(duel: Duel, dmg: Damage) -> Gen:
     )
     duel.update_status(t)
     if was_above and t.hp < 0 and t.status == "dying":
-        yield from _rx.effort_below_zero(duel, t)
+        yield from _effort.effort_below_zero(duel, t)
 
 
 def _wake_and_break_charms(duel: Duel, t: Combatant, attacker: str | None) -> None:

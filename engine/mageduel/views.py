@@ -13,11 +13,12 @@ engine's own numbers so the page never re-derives a rule:
 - a chance (0..1): to hit (attack roll against the target's AC as it stands, natural 1 and 20, concealment
   and mirror images), that the target fails its save, that a check succeeds (defensive casting, a dispel
   or duel counterspell check, a bull rush). Each is ``core.chance`` of the very ``core.Check`` the rule
-  rolls (``actions.weapon_attack_check``, ``effects.spell_attack_check``, ``effects.save_check``,
-  ``effects.defensive_casting_check``, ``actions.bull_rush_check``, ``reactions.duel_counter_check``,
-  ``reactions.counter_dispel_check``), times ``actions.strikes_true_chance`` for an attack: no formula is
-  written here a second time (issue 9). What a player may fairly know: their own bonuses, and the
-  defences anyone sees at the table (as Baldur's Gate 3 shows them). Nothing is computed that depends on
+  rolls (``attacks.weapon_attack_check``, ``effects.spell_attack_check``, ``effects.save_check``,
+  ``effects.defensive_casting_check``, ``maneuvers.bull_rush_check``,
+  ``duel_counterspell.duel_counter_check``, ``duel_counterspell.counter_dispel_check``), times
+  ``attacks.strikes_true_chance`` for an attack: no formula is written here a second time (issue 9).
+  What a player may fairly know: their own bonuses, and the defences anyone sees at the table (as
+  Baldur's Gate 3 shows them). Nothing is computed that depends on
   a hidden spell (no identification chance; a counterspell's chance only once the spell is known, or a
   dispel's, whose DC is the caster's level) — MD-26;
 - MD-8 during the preparation: whether the casting will carry into the zone or be suppressed on entry
@@ -39,9 +40,10 @@ from pydantic import BaseModel, ConfigDict
 from . import actions as _actions
 from . import effects as _effects
 from . import geometry
-from .actions import bull_rush_check, strikes_true_chance, weapon_attack_check
+from .attacks import strikes_true_chance, weapon_attack_check
 from .core import OUT_STATUSES, chance
 from .creatures import get as creature
+from .duel_counterspell import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
 from .effects import (
     defensive_casting_check,
     immune_again,
@@ -51,7 +53,7 @@ from .effects import (
     spell_attack_check,
 )
 from .events import Event, EventModel
-from .reactions import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
+from .maneuvers import bull_rush_check
 from .rite import carries_into_zone
 from .spell_lookup import spell_by_id
 from .spells.model import AttackNode, ChoiceNode, SaveNode
@@ -889,7 +891,8 @@ def _grants_immunity(source: str, sp: Any) -> bool:
 def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
     level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26).
-    The chance is that of the very :class:`~mageduel.core.Check` ``reactions.resolve_counter`` rolls."""
+    The chance is that of the very :class:`~mageduel.core.Check` ``duel_counterspell.resolve_counter``
+    rolls."""
     cast = next((x for x in reversed(duel.casting) if x.caster == (ask.context or {}).get("caster")), None)
     if cast is None:
         return

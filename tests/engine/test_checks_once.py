@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from mageduel import Check, check_chance, replay, roster, spell
-from mageduel.actions import miss_chance
+from mageduel.attacks import miss_chance
 from mageduel.dice import Seeded
 from mageduel.events import RollPurpose
 from mageduel.items import Wand

@@ -67,7 +67,8 @@ def test_c9_an_immediate_action_off_turn_spends_the_next_swift_action():
 
 
 def test_c9_haste_gives_one_more_attack_at_the_full_bonus_on_a_full_attack():
-    from mageduel.actions import Budget, full_attack_bonuses, turn_options
+    from mageduel.actions import Budget, turn_options
+    from mageduel.attacks import full_attack_bonuses
     from mageduel.spells.catalogue import get
 
     from tests.engine.coretools import core_duel, resolve_nodes, run

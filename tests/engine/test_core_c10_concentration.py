@@ -59,7 +59,7 @@ def test_c10_only_the_weapon_in_hand_threatens():
     # Kael carries a spear and a light crossbow. With the spear in hand he threatens Ilse 5 feet away, and
     # her moving away provokes; with the crossbow in hand (the one he last attacked with, DU-27) he
     # threatens nobody, and the same move provokes nothing.
-    from mageduel.actions import threatened_by
+    from mageduel.attacks import threatened_by
 
     d = core_duel(dice=[15, 5], pos_b=(5.0, 0.0))
     assert [w.id for _, w in threatened_by(d, d.by_id["p1"])] == ["spear"]

@@ -145,7 +145,7 @@ def test_c13_a_bull_rush_provokes_its_target_and_pushes_5_feet_plus_5_per_5_over
     run(d, "p1: bull-rush @p2")
     assert d.pending.player == "p2" and d.pending.kind == "aoo"  # the target's attack of opportunity
     d.apply("p2", "pass")
-    from mageduel.actions import maneuver_defence
+    from mageduel.maneuvers import maneuver_defence
 
     garrick = d.by_id["p2"]
     cmd = maneuver_defence(garrick, "bull_rush")
@@ -159,7 +159,7 @@ def test_c13_a_bull_rush_provokes_its_target_and_pushes_5_feet_plus_5_per_5_over
 
 
 def test_c13_improved_bull_rush_provokes_nothing_and_adds_2():
-    from mageduel.actions import bull_rush, maneuver_bonus
+    from mageduel.maneuvers import bull_rush, maneuver_bonus
 
     from tests.engine.coretools import drive
 

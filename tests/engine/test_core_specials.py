@@ -113,7 +113,7 @@ def test_c4_a_near_miss_still_destroys_a_mirror_image():
 
 
 def test_c12_greater_dispel_magic_counters_at_plus_4():
-    from mageduel.reactions import resolve_counter
+    from mageduel.duel_counterspell import resolve_counter
     from mageduel.state import Option
 
     d = core_duel(a="aurelian", b="corvin", dice=[15, 5, 2], pos_b=(30.0, 0.0))
