@@ -29,7 +29,12 @@ def lint_imports(cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(cwd), "NO_COLOR": "1", "COLUMNS": "200"}
     return subprocess.run(
         # Through this interpreter, not the script's shebang: a copied virtualenv's shebang names another.
-        [sys.executable, str(LINT_IMPORTS), "--no-cache"], cwd=cwd, env=env, text=True, capture_output=True, timeout=300
+        [sys.executable, str(LINT_IMPORTS), "--no-cache"],
+        cwd=cwd,
+        env=env,
+        text=True,
+        capture_output=True,
+        timeout=300,
     )
 
 

@@ -1,6 +1,6 @@
 """The arena's view of a scenario before the duel: the zone sized by MD-5 and the duellists at their
 MD-8 entry points — or, for a plain duel, the ground and the places the engine puts them. Uses only the
-engine's public API (scenario, characters, zone, ``state.new_duel``).
+engine's public API (scenario, characters, zone, ``new_duel``).
 
 >>> view = default_view("en")
 >>> (view.width, view.minimum, view.maximum), [t.name for t in view.tokens]
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
-from mageduel import Scenario, Seeded, Zone, new_duel, size_bounds
+from mageduel import Scenario, Seeded, Zone, new_duel
 
 from web.arena import ArenaView, Token
 
@@ -31,7 +31,8 @@ def view_of(scenario: Scenario, lang: str) -> ArenaView:
         points = list(_start_places(scenario.model_dump_json()))[: len(characters)]
         side = max(10.0, math.ceil(max(max(x, y) for x, y in points) + 5))
         return ArenaView(side, side, 0, 0, _tokens(scenario, characters, points, lang), kind="duel")
-    bounds = size_bounds([max(c.caster_level, 1) for c in characters])
+    bounds = scenario.zone_bounds()
+    assert bounds is not None  # a mageduel has a zone
     width = scenario.options.zone_width or bounds.minimum
     height = scenario.options.zone_height or width
     zone = Zone(width, height)

@@ -57,7 +57,7 @@ __version__ = "0.1.0"
 #: Every public name: where it lives (a module of this package) and its name there.
 _EXPORTS: dict[str, tuple[str, str]] = {
     # The duel: build one, ask who decides what, apply a decision, read a player's view.
-    "new_duel": ("state", "new_duel"),
+    "new_duel": ("compose", "new_duel"),
     "Duel": ("state", "Duel"),
     "Option": ("core", "Option"),
     "Ask": ("core", "Ask"),
@@ -185,6 +185,7 @@ if TYPE_CHECKING:
     from .clauses import all as all_clauses
     from .clauses import get as clause
     from .clauses import ids as clause_ids
+    from .compose import new_duel
     from .core import ALWAYS, ASK, NEVER, OUT_STATUSES, REACTION_KINDS, Ask, Check, Ending, Option, Outcome
     from .core import chance as check_chance
     from .creatures import Creature, CreatureCatalogue, all_creatures
@@ -234,7 +235,7 @@ if TYPE_CHECKING:
     from .spells.catalogue import get as spell
     from .spells.catalogue import ids as spell_ids
     from .spells.model import Spell, SpellCatalogue, at_level
-    from .state import Duel, EngineError, IllegalDecision, new_duel
+    from .state import Duel, EngineError, IllegalDecision
     from .terms import Terms
     from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon

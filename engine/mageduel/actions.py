@@ -32,7 +32,7 @@ from .maneuvers import BULL_RUSH_REACH, bull_rush
 from .notation import fmt_point, parse_point
 from .spells.model import SIZE_ORDER
 from .summons import dismiss
-from .zone import Zone, size_bounds
+from .zone import Zone, entrants_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -51,8 +51,7 @@ def default_placement(duel: Duel) -> None:
     (duel) on a circle 30 feet across."""
     n = len(duel.participants)
     if duel.kind == "mageduel":
-        levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
-        bounds = size_bounds(levels if len(levels) >= 2 else levels + [1])
+        bounds = entrants_bounds([c.caster_level for c in duel.participants if c.summoned_by is None])
         width = duel.options.zone_width or bounds.clamp(max(bounds.minimum, 30))
         height = duel.options.zone_height or width
         duel.zone = Zone(width, height)

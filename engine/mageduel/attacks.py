@@ -196,7 +196,7 @@ def weapon_attack_check(
     ac_kind = "flat-footed" if target.loses_dex() or c.has("invisible") else "normal"
     ac_parts = target.ac_parts(ac_kind)
     if dodging:
-        ac_parts.append(("duel dodge", 4))  # DU-23
+        ac_parts.append(_dodge.DODGE_BONUS)  # DU-23
     if w.kind == "melee" and target.has("prone"):
         ac_parts.append(("prone", -4))
     return Check(

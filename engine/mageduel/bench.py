@@ -9,10 +9,10 @@ import time
 from collections.abc import Callable
 
 from .ai import Opponent
+from .compose import new_duel
 from .dice import Seeded
 from .policies import RandomPolicy, play_out
 from .scenario import default_scenario, duel_scenario
-from .state import new_duel
 
 
 def duels_per_second(seconds: float = 2.0, clock: Callable[[], float] = time.perf_counter) -> float:

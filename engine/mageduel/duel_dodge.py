@@ -16,6 +16,11 @@ if TYPE_CHECKING:
     from .state import Duel
 
 
+#: DU-23: the dodge's +4, to AC against the dodged attack or to the Reflex save against the dodged spell,
+#: as a named modifier: the one place it is written (weapon and spell attacks, saves, and the view's odds).
+DODGE_BONUS: tuple[str, int] = ("duel dodge", 4)
+
+
 def dodge_options(target: Combatant) -> list[Option]:
     """DU-22: the dodge offered in a defence window, while the immediate action is there."""
     return [Option("react dodge", "dodge", {"reaction": "dodge"})] if target.immediate_ready else []

@@ -22,6 +22,18 @@ def _effort_available(duel: Duel, c: Combatant) -> bool:
     return duel_actions_on(duel) and ready and c.status in ("active", "dying")
 
 
+def _take_effort(duel: Duel, c: Combatant, prompt: str, context: dict[str, Any]) -> Gen:
+    """DU-18: offer the duel effort; taken, it is spent for the duel with the immediate action."""
+    choice = yield from react(
+        duel, c.id, "effort", [Option("react effort", "effort", {"reaction": "effort"})], prompt, context
+    )
+    if choice == "pass":
+        return False
+    c.effort_used = True
+    use_immediate(duel, c, "duel effort")
+    return True
+
+
 def effort_after_failed_save(
     duel: Duel, c: Combatant, save: str, mods: list[tuple[str, int]], dc: int
 ) -> Gen:
@@ -30,18 +42,8 @@ def effort_after_failed_save(
 
     if save not in ("fort", "will") or not _effort_available(duel, c) or c.acts() == "none":
         return False
-    choice = yield from react(
-        duel,
-        c.id,
-        "effort",
-        [Option("react effort", "effort", {"reaction": "effort"})],
-        "your save failed: duel effort?",
-        {"save": save},
-    )
-    if choice == "pass":
+    if not (yield from _take_effort(duel, c, "your save failed: duel effort?", {"save": save})):
         return False
-    c.effort_used = True
-    use_immediate(duel, c, "duel effort")
     res = yield from duel.check(
         c.id,
         f"duel effort: {save} save again",
@@ -59,18 +61,8 @@ def effort_below_zero(duel: Duel, c: Combatant) -> Gen:
 
     if not _effort_available(duel, c):
         return False
-    choice = yield from react(
-        duel,
-        c.id,
-        "effort",
-        [Option("react effort", "effort", {"reaction": "effort"})],
-        "you fall below 0 hit points: duel effort?",
-        {"hp": c.hp},
-    )
-    if choice == "pass":
+    if not (yield from _take_effort(duel, c, "you fall below 0 hit points: duel effort?", {"hp": c.hp})):
         return False
-    c.effort_used = True
-    use_immediate(duel, c, "duel effort")
     c.effort_delay_hp = True
     c.deferred.append({"kind": "hp", "turns": 2 if duel.turn_of == c.id else 1})
     duel.emit("effort", c.id, {"hp": c.hp, "until": "end of next turn"}, ("DU-20",))

@@ -876,7 +876,7 @@ def spell_attack_check(c: Combatant, sp: Any, node: Any, t: Combatant, dodging: 
         mods.append(("metal armor", 3))
     parts = t.ac_parts("touch")
     if dodging:
-        parts.append(("duel dodge", 4))  # DU-23
+        parts.append(_dodge.DODGE_BONUS)  # DU-23
     return Check(
         tuple(mods),
         sum(v for _, v in parts),
@@ -900,7 +900,7 @@ def save_check(
     mods = t.save_parts(save)
     if cast is not None:
         if save == "ref" and _dodging(cast, t.id):
-            mods.append(("duel dodge", 4))  # DU-23
+            mods.append(_dodge.DODGE_BONUS)  # DU-23
         if t.id in cast.save_penalty:
             mods.append(("failed duel counterspell", -2))  # DU-15
     for adj in node.adjustments:

@@ -15,11 +15,12 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .bounds import MAX_DECISION, MAX_DECISIONS, MAX_EVENTS
+from .compose import new_duel
 from .dice import DiceSpec, Manual, Scripted, Seeded
 from .events import EventModel
 from .notation import format_decision, parse_decision
 from .scenario import Scenario
-from .state import Duel, EngineError, IllegalDecision, new_duel
+from .state import Duel, EngineError, IllegalDecision
 
 
 class Replay(BaseModel):

@@ -32,7 +32,7 @@ from . import checks, geometry
 from .core import Option, Outcome
 from .events import RollPurpose
 from .spells.catalogue import get as spell_by_id
-from .zone import SizeBounds, Zone, size_bounds
+from .zone import SizeBounds, Zone, entrants_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -108,9 +108,9 @@ def compulsion_on(c: Combatant) -> str | None:
 def size_choices(bounds: SizeBounds) -> list[int]:
     """A few listed sides within the MD-5 bounds (any other whole number in bounds may be proposed too).
 
-    >>> size_choices(size_bounds([5, 5]))
+    >>> size_choices(entrants_bounds([5, 5]))
     [20, 46, 72, 98, 125]
-    >>> size_choices(size_bounds([1, 1]))
+    >>> size_choices(entrants_bounds([1, 1]))
     [4, 5]
     """
     lo, hi = bounds.minimum, bounds.maximum
@@ -378,7 +378,7 @@ def acclimation(duel: Duel) -> bool:
 def set_zone(duel: Duel) -> Gen:
     """MD-4 / MD-5: propose, settle, and build the zone."""
     people = mains(duel)
-    bounds = size_bounds([max(1, c.caster_level) for c in people])
+    bounds = entrants_bounds([c.caster_level for c in people])
     info = {"minimum": bounds.minimum, "maximum": bounds.maximum, "maximum_raised": bounds.maximum_raised}
     fixed_w = getattr(duel.options, "zone_width", None)
     if fixed_w:

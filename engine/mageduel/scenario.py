@@ -22,6 +22,7 @@ from .rule_error import RuleError
 from .spells import catalogue
 from .start_effects import default_caster_level, lasting_nodes, rounds_of
 from .terms import Terms
+from .zone import SizeBounds, entrants_bounds
 
 Kind = Literal["duel", "mageduel"]
 ParticipantId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=20)]
@@ -259,6 +260,19 @@ class Scenario(BaseModel):
                 "scenario.one_side", "participants: everyone is on the same side; a duel needs two sides"
             )
         return self
+
+    def zone_bounds(self) -> SizeBounds | None:
+        """MD-5: the bounds of the zone these participants' caster levels allow (``None`` in a plain
+        duel, which has no zone) — what the setup screen shows before the duel exists.
+
+        >>> duel_scenario("ilse", "kael").zone_bounds()
+        SizeBounds(minimum=20, maximum=125, maximum_raised=False)
+        >>> duel_scenario("ilse", "kael", "duel").zone_bounds() is None
+        True
+        """
+        if self.kind != "mageduel":
+            return None
+        return entrants_bounds([p.resolve().caster_level for p in self.participants])
 
 
 def default_scenario() -> Scenario:

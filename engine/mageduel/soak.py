@@ -27,10 +27,11 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from . import roster, views
+from .compose import new_duel
 from .dice import Manual, Seeded, SplitMix64
 from .policies import RandomPolicy
 from .scenario import Scenario
-from .state import Duel, new_duel
+from .state import Duel
 
 #: Keys that would name a hidden spell in an event or a view (MD-26).
 SECRET_KEYS = ("spell", "level", "school", "item", "item_kind")

@@ -57,6 +57,8 @@ calls it, in the order of ``rules.RULE_MODULES``. The helpers a hook may use on 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from . import checks, geometry
@@ -89,6 +91,24 @@ if TYPE_CHECKING:
     from .views import View
 
 
+@dataclass(frozen=True, slots=True)
+class Combat:
+    """What the kernel runs but does not hold: the line-up, the rule modules, the core combat rules and
+    the view. ``compose.combat()`` hands it over, so this module imports nothing above it (issue 9), and
+    a test may hand over its own."""
+
+    build_combatants: Callable[[Scenario], list[Combatant]]
+    build_bystanders: Callable[[Scenario], list[Combatant]]
+    build_hooks: Callable[[Scenario], Hooks]
+    rule_state: Callable[[], RuleState]
+    default_placement: Callable[[Duel], None]
+    default_initiative: Callable[[Duel], Gen]
+    take_turn: Callable[[Duel, Combatant], Gen]
+    deal_damage: Callable[[Duel, Damage], Gen]
+    on_removed: Callable[[Combatant, Condition], None]
+    build_view: Callable[[Duel, str | None], View]
+
+
 class IllegalDecision(ValueError):
     """A decision that is not legal now; the duel is unchanged."""
 
@@ -100,19 +120,14 @@ class EngineError(RuntimeError):
 class Duel:
     """A duel in progress. Build with :func:`new_duel`."""
 
-    def __init__(self, scenario: Scenario, dice: DiceSource, hooks: Hooks | None = None) -> None:
-        # why: here, not at the top (as the rules below): the line-up loads the combatant and its
-        # character adapter, which the page's boot does not need (issue 15).
-        from .lineup import build_bystanders, build_combatants
-
-        # why: here, not at the top: the page's boot imports this module long before the first duel, and
-        # the rule modules would load with it (issue 15).
-        from .rules import RuleState, build_hooks
-
+    def __init__(
+        self, scenario: Scenario, dice: DiceSource, combat: Combat, hooks: Hooks | None = None
+    ) -> None:
         self.scenario = scenario
         self.dice = dice
         self._dice_initial = dice.fresh()
-        self.hooks = hooks if hooks is not None else build_hooks(scenario)
+        self.combat = combat
+        self.hooks = hooks if hooks is not None else combat.build_hooks(scenario)
         self.kind: str = scenario.kind
         self.terms = scenario.terms
         self.options = scenario.options
@@ -128,9 +143,9 @@ class Duel:
         self.casting: list[Casting] = []
         self.zone: Any = None
         self.walls: list[Any] = []  # walls.Wall: obstacles to movement and line of effect (wall of force)
-        self.participants: list[Combatant] = build_combatants(scenario)
+        self.participants: list[Combatant] = combat.build_combatants(scenario)
         #: Outsiders placed by the scenario (DU-10, MD-10, MD-19): in ``by_id``, never in ``participants``.
-        self.bystanders: list[Combatant] = build_bystanders(scenario) if scenario.bystanders else []
+        self.bystanders: list[Combatant] = combat.build_bystanders(scenario) if scenario.bystanders else []
         self.by_id: dict[str, Combatant] = {c.id: c for c in self.participants + self.bystanders}
         self.players: list[str] = [c.id for c in self.participants]
         self.hits: dict[str, int] = {}  # successful attacks per attacker (DU-5 end conditions)
@@ -138,7 +153,7 @@ class Duel:
         self.error: str | None = None
         #: Each rule module's own typed state (``rules.RuleState``: ``rite``, ``duel_actions``,
         #: ``zone_effects``, ``endings``).
-        self.rule_state: RuleState = RuleState()
+        self.rule_state: RuleState = combat.rule_state()
         #: The last decision taken: whose it was (a summoned creature's, decided by its summoner) and the
         #: option itself, with what its offer said of it (``breaks_terms``, ``disqualifies``).
         self.taken: tuple[str, Option] | None = None
@@ -218,17 +233,13 @@ class Duel:
 
     def clone(self) -> Duel:
         """An independent duel in the same state: replayed from the start with the same decisions."""
-        twin = Duel(self.scenario, self._dice_initial.fresh(), self.hooks)
+        twin = Duel(self.scenario, self._dice_initial.fresh(), self.combat, self.hooks)
         for player, option_id in self.decisions:
             twin.apply(player, option_id)
         return twin
 
     def view(self, player: str | None) -> View:
-        # why: views reads the duel and the rules (it imports state's types only for checking); the
-        # driver reaches it only here, on demand, so nothing below the API imports views at load.
-        from .views import build_view
-
-        return build_view(self, player)
+        return self.combat.build_view(self, player)
 
     # --- helpers for rules (core and plug-ins) ----------------------------------------------------------
 
@@ -483,13 +494,9 @@ class Duel:
     def remove_condition(self, cid: str, cond: Condition, why: str = "ended") -> None:
         c = self.by_id[cid]
         if cond in c.conditions:
-            # why: the page's boot imports state long before the first duel (issue 15); the core
-            # combat rules (actions, effects, reactions) load with the first duel, not at the boot.
-            from .actions import on_removed
-
             c.conditions.remove(cond)
             c.dirty()
-            on_removed(c, cond)
+            self.combat.on_removed(c, cond)
             self.emit("condition-ends", cid, {"condition": cond.name, "why": why}, cond.clauses)
             self.update_status(c)
 
@@ -539,14 +546,11 @@ class Duel:
     # The damage pipeline, casting and turns live in their own modules; these delegate.
 
     def deal_damage(self, dmg: Damage) -> Gen:
-        from .effects import deal_damage  # why: as in remove_condition (the boot, issue 15)
-
-        return (yield from deal_damage(self, dmg))
+        return (yield from self.combat.deal_damage(self, dmg))
 
     def run_rounds(self, count: int | None, phase: str = "fight") -> Gen:
         """Play ``count`` rounds (None: until the duel ends) in initiative order."""
-        from .actions import take_turn  # why: as in remove_condition (the boot, issue 15)
-
+        take_turn = self.combat.take_turn
         self.phase = phase
         played = 0
         max_rounds = self.options.max_rounds
@@ -586,9 +590,6 @@ class Duel:
     # --- the skeleton ---------------------------------------------------------------------------------
 
     def _main(self) -> Gen:
-        # why: as in remove_condition (the boot, issue 15)
-        from .actions import default_initiative, default_placement
-
         self.emit(
             "start",
             None,
@@ -598,7 +599,7 @@ class Duel:
             },
             ("X-2",),
         )
-        default_placement(self)
+        self.combat.default_placement(self)
         self.phase = "pre-fight"
         yield from self.hooks.pre_fight(self)
         if self.ended():
@@ -607,7 +608,7 @@ class Duel:
         if self.hooks.initiative is not None:
             yield from self.hooks.initiative(self)
         else:
-            yield from default_initiative(self)
+            yield from self.combat.default_initiative(self)
         if self.ended():
             return
         yield from self.run_rounds(None, "fight")
@@ -649,11 +650,6 @@ def default_end_check(duel: Duel) -> Outcome | None:
     )
 
 
-def new_duel(scenario: Scenario, dice_source: DiceSource) -> Duel:
-    """A new duel of ``scenario`` with ``dice_source``; ``duel.pending`` is the first decision."""
-    return Duel(scenario, dice_source)
-
-
 __all__ = [
     "ALWAYS",
     "ASK",
@@ -668,6 +664,6 @@ __all__ = [
     "IllegalDecision",
     "Option",
     "Outcome",
-    "new_duel",
+    "Combat",
     "CONDITION_RULES",
 ]

@@ -59,7 +59,7 @@ from .spell_lookup import spell_by_id
 from .spells.model import AttackNode, ChoiceNode, SaveNode
 from .terrain import patches as terrain_patches
 from .walls import live as live_walls
-from .zone import size_bounds
+from .zone import entrants_bounds
 
 if TYPE_CHECKING:
     from .combatant import Combatant
@@ -436,13 +436,12 @@ def build_view(duel: Duel, player: str | None) -> View:
 
 
 def _zone_bounds(duel: Duel) -> ZoneBoundsView | None:
-    """MD-5's bounds in a mageduel: ``zone.size_bounds`` of the participants' caster levels, as the rite
+    """MD-5's bounds in a mageduel: ``zone.entrants_bounds`` of the participants' caster levels, as the rite
     sets the zone (``rite.set_zone``) and the placement sizes it (``actions.default_placement``)."""
     if duel.kind != "mageduel":
         return None
-    levels = [max(1, c.caster_level) for c in duel.participants if c.summoned_by is None]
     try:
-        b = size_bounds(levels if len(levels) >= 2 else levels + [1])
+        b = entrants_bounds([c.caster_level for c in duel.participants if c.summoned_by is None])
     except ValueError:
         return None
     return ZoneBoundsView(minimum=b.minimum, maximum=b.maximum, maximum_raised=b.maximum_raised)

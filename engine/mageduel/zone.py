@@ -69,6 +69,21 @@ def size_bounds(caster_levels: list[int] | tuple[int, ...]) -> SizeBounds:
     return SizeBounds(minimum, maximum)
 
 
+def entrants_bounds(caster_levels: list[int] | tuple[int, ...]) -> SizeBounds:
+    """MD-5 for the casters who enter, however the count stands: the one place the rite, the placement,
+    the view and the page's preview get the zone's bounds from. A caster level below 1 (a creature with
+    no casting) counts as 1, and a lone caster (a scenario still being set up) is measured against a
+    1st-level one.
+
+    >>> entrants_bounds([5, 0])
+    SizeBounds(minimum=12, maximum=25, maximum_raised=False)
+    >>> entrants_bounds([3])
+    SizeBounds(minimum=8, maximum=15, maximum_raised=False)
+    """
+    levels = [max(1, level) for level in caster_levels]
+    return size_bounds(levels + [1] if len(levels) == 1 else levels)
+
+
 @dataclass(frozen=True, slots=True)
 class Zone:
     """A zone of ``width`` × ``width`` feet of floor and ``height`` feet of height."""

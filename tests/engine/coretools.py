@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from mageduel.compose import combat
 from mageduel.dice import Scripted, Seeded
 from mageduel.hooks import Hooks
 from mageduel.scenario import Options, Participant, Scenario
@@ -30,7 +31,7 @@ def core_duel(
         options=Options(**options),
     )
     src = Scripted(dice) if dice is not None else Seeded(seed)
-    return Duel(sc, src, hooks if hooks is not None else Hooks())
+    return Duel(sc, src, combat(), hooks if hooks is not None else Hooks())
 
 
 def run(duel: Duel, *decisions: str) -> None:

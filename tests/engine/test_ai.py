@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 from mageduel import ai, dice, scenario, state
+from mageduel.compose import new_duel
 from mageduel.views import CastingView, OptionView, PendingView, SpellInfo, View
 
 
 def duel(a: str = "tamsin", b: str = "bram", seed: int = 1) -> state.Duel:
-    return state.new_duel(scenario.duel_scenario(a, b), dice.Seeded(seed))
+    return new_duel(scenario.duel_scenario(a, b), dice.Seeded(seed))
 
 
 def play(d: state.Duel, brains: dict[str, ai.Opponent], until=None, limit: int = 5000) -> None:
@@ -194,7 +195,7 @@ def test_normal_weighs_options_by_the_chance_its_view_gives_them():
 def _progress_duel(seed: int = 3) -> state.Duel:
     sc = scenario.duel_scenario("ilse", "kael")
     sc = sc.model_copy(update={"terms": sc.terms.model_copy(update={"progress_check": True})})
-    return state.new_duel(sc, dice.Seeded(seed))
+    return new_duel(sc, dice.Seeded(seed))
 
 
 def test_du9_md25_fresh_the_computer_goes_on_and_never_offers_a_draw():
@@ -227,7 +228,7 @@ def test_md25_the_computer_joins_a_draw_a_rival_offered_when_nobody_is_winning()
 def _pace_duel(a: str, b: str, seed: int) -> state.Duel:
     sc = scenario.duel_scenario(a, b)
     sc = sc.model_copy(update={"terms": sc.terms.model_copy(update={"progress_check": True})})
-    return state.new_duel(sc, dice.Seeded(seed))
+    return new_duel(sc, dice.Seeded(seed))
 
 
 def test_md25_a_computer_with_only_cantrips_left_declares_a_draw_and_one_with_slots_refuses():

@@ -16,13 +16,13 @@ from typing import Any
 import pytest
 from mageduel import Check, check_chance, replay, roster, spell
 from mageduel.attacks import miss_chance
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.events import RollPurpose
 from mageduel.items import Wand
 from mageduel.notation import parse_decision
 from mageduel.policies import RandomPolicy
 from mageduel.scenario import Participant, Scenario, duel_scenario
-from mageduel.state import new_duel
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 FILES = sorted(GOLDEN.glob("*.json"))

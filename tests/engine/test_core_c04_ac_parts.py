@@ -102,6 +102,7 @@ def test_c4_armour_caps_the_dex_bonus_to_ac():
     # Garrick in full plate (maximum Dex bonus +1, +1 from armor training at 6th level) with Dex 18 (+4):
     # his AC counts +2 of Dex, not +4; a Dex penalty is never capped.
     from mageduel import roster
+    from mageduel.compose import combat
     from mageduel.dice import Scripted
     from mageduel.hooks import Hooks
     from mageduel.scenario import Participant, Scenario
@@ -118,6 +119,6 @@ def test_c4_armour_caps_the_dex_bonus_to_ac():
             Participant(id="p2", roster="kael", position=(5.0, 0.0)),
         ],
     )
-    g = Duel(sc, Scripted([15, 5]), Hooks()).by_id["p1"]
+    g = Duel(sc, Scripted([15, 5]), combat(), Hooks()).by_id["p1"]
     assert dict(g.ac_parts())["Dex"] == 2 and g.ac() == ch.ac
     assert _sum(g.ac_parts()) == g.ac()

@@ -2,10 +2,11 @@
 
 from types import SimpleNamespace
 
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.policies import GreedyPolicy, RandomPolicy, play_out
 from mageduel.scenario import Participant, Scenario
-from mageduel.state import Option, new_duel
+from mageduel.state import Option
 
 
 def _pending(*opts):

@@ -2,9 +2,10 @@
 
 import pytest
 from mageduel import dice, roster
+from mageduel.compose import combat, new_duel
 from mageduel.hooks import Hooks
 from mageduel.scenario import Participant, Scenario, default_scenario
-from mageduel.state import Duel, IllegalDecision, new_duel
+from mageduel.state import Duel, IllegalDecision
 from pydantic import ValidationError
 
 
@@ -68,7 +69,7 @@ def test_manual_dice_ask_a_person_for_the_natural_and_check_its_range():
     s = Scenario(
         kind="duel", participants=[Participant(id="p1", roster="ilse"), Participant(id="p2", roster="kael")]
     )
-    d = Duel(s, dice.Manual(), Hooks())
+    d = Duel(s, dice.Manual(), combat(), Hooks())
     p = d.pending
     assert (
         p.kind == "roll"

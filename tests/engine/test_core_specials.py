@@ -420,6 +420,7 @@ def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
     # moved or hurled — no save is rolled, nothing moves — but the combat manoeuvre version, which the
     # spell's text resolves "as normal" with no weight limit, is still offered against him.
     from mageduel import roster, weight
+    from mageduel.compose import combat
     from mageduel.dice import Scripted
     from mageduel.hooks import Hooks
     from mageduel.scenario import Participant, Scenario
@@ -438,7 +439,7 @@ def test_md22_telekinesis_weight_limits_what_it_can_move_or_hurl():
                 Participant(id="p2", character=heavy_kael, position=(30.0, 0.0)),
             ],
         )
-        return Duel(sc, Scripted([15, 5] + [1] * 20), Hooks())
+        return Duel(sc, Scripted([15, 5] + [1] * 20), combat(), Hooks())
 
     d = heavy_duel()
     assert weight.of(d.by_id["p2"]) == 400.0

@@ -3,6 +3,8 @@ opponents' spells and slots are hidden."""
 
 import json
 
+from mageduel.compose import new_duel
+
 from tests.engine.coretools import core_duel, run
 
 
@@ -67,7 +69,7 @@ from mageduel import state as _state  # noqa: E402
 def _play(a: str, b: str, seed: int, watch, kind: str = "mageduel", limit: int = 400) -> _state.Duel:
     """A duel with random (seeded) choices; ``watch(duel, view, choice)`` sees every pending decision's
     view and the choice about to be applied."""
-    d = _state.new_duel(_scenario.duel_scenario(a, b, kind), _dice.Seeded(seed))
+    d = new_duel(_scenario.duel_scenario(a, b, kind), _dice.Seeded(seed))
     rng = random.Random(seed)
     for _ in range(limit):
         p = d.pending

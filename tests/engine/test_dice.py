@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from mageduel import dice
+from mageduel.compose import new_duel
 
 GOLDEN = Path(__file__).parent / "data" / "prng_first_1000.json"
 
@@ -80,7 +81,7 @@ def test_no_global_random_in_dice_module():
 def test_every_roll_carries_a_stable_purpose_code():
     """Roll events and manual-roll questions name what the roll is for with a code from RollPurpose,
     beside the readable purpose text: whole duels of every kind, each roll checked."""
-    from mageduel import dice, policies, scenario, state
+    from mageduel import dice, policies, scenario
     from mageduel.events import RollPurpose
 
     codes = {p.value for p in RollPurpose}
@@ -90,7 +91,7 @@ def test_every_roll_carries_a_stable_purpose_code():
         ("garrick", "severine", "duel"),
         ("corvin", "nadira", "duel"),
     ):
-        duel = state.new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(7))
+        duel = new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(7))
         pol = policies.GreedyPolicy(seed=3)
         while duel.pending is not None:
             duel.apply(duel.pending.player, pol.choose(duel))
@@ -99,6 +100,6 @@ def test_every_roll_carries_a_stable_purpose_code():
                 assert e.data.get("code") in codes, e.data
                 seen.add(e.data["code"])
     assert {"initiative", "save"} <= seen and len(seen) >= 6
-    manual = state.new_duel(scenario.duel_scenario("ilse", "kael", "duel"), dice.Manual())
+    manual = new_duel(scenario.duel_scenario("ilse", "kael", "duel"), dice.Manual())
     assert manual.pending.kind == "roll" and manual.pending.context["code"] == "initiative"
     assert manual.view("p1").pending.context["code"] == "initiative"

@@ -18,9 +18,19 @@ import mageduel
 
 PACKAGE = Path(mageduel.__file__).resolve().parent
 
-#: Ceilings, lowered as the engine is cut apart (issue 9's aim: no cycle, at most 10). The seven left are
-#: all in state.py, each with its ``# why`` (the page's boot loads state long before the first duel).
-MAX_FUNCTION_LEVEL_IMPORTS = 7
+#: Ceiling (issue 9's aim: at most 10). The five left are all in ``compose.combat``, each with its ``# why``:
+#: the page's boot imports the API long before the first duel, and the rules load with that duel.
+MAX_FUNCTION_LEVEL_IMPORTS = 5
+#: The kernel's own imports: the leaves it stands on, nothing above it (issue 9: "a core with no rules").
+KERNEL_IMPORTS = {
+    "mageduel.checks",
+    "mageduel.conditions",
+    "mageduel.core",
+    "mageduel.dice",
+    "mageduel.events",
+    "mageduel.geometry",
+    "mageduel.hooks",
+}
 #: No cycle is left. The core combat rules used to call each other (a turn casts, a spell provokes attacks
 #: of opportunity): the attack rules (``attacks``), the action budget (``budget``), the charm rule
 #: (``charm``) and the bull rush (``maneuvers``) now sit below both ``actions`` and ``effects``.
@@ -171,23 +181,32 @@ def test_the_cycle_finder_finds_two_modules_importing_each_other():
     assert g.cycles() == [{"a", "b"}]
 
 
-def test_only_the_api_and_the_driver_import_views():
-    """Views read the duel; nothing imports views but the public API, ``Duel.view`` (on demand) and the
-    tools above the API (the soak run checks every view it meets)."""
+def test_only_the_api_and_the_composition_import_views():
+    """Views read the duel; nothing imports views but the public API, the composition (``compose.combat``,
+    on the first duel) and the tools above the API (the soak run checks every view it meets)."""
     g = build_graph()
     importers = {m for m, targets in g.edges.items() if "mageduel.views" in targets}
-    assert importers <= {"mageduel", "mageduel.state", "mageduel.soak"}, sorted(importers)
-    assert ("mageduel.state", "mageduel.views") in {(a, b) for a, b, _ in g.in_functions}
+    assert importers <= {"mageduel", "mageduel.compose", "mageduel.soak"}, sorted(importers)
+    assert ("mageduel.compose", "mageduel.views") in {(a, b) for a, b, _ in g.in_functions}
+
+
+def test_the_kernel_imports_nothing_above_it():
+    """Issue 9: the kernel (``state.Duel``: pending, apply, ask, roll, emit) imports only the leaves,
+    at its top or inside a function; the composition hands it the rules (``state.Combat``)."""
+    g = build_graph()
+    assert g.edges["mageduel.state"] <= KERNEL_IMPORTS, sorted(g.edges["mageduel.state"] - KERNEL_IMPORTS)
+    assert not [x for x in g.in_functions if x[0] == "mageduel.state"]
 
 
 def test_the_graph_sees_imports_inside_functions_and_skips_type_checking_ones():
     """The graph builder itself: a sample module's imports, each in its place."""
     g = build_graph()
-    # rules.py imports the rule modules at its top; state.py imports rules at its top.
+    # rules.py imports the rule modules at its top.
     assert {"mageduel.terms", "mageduel.endings"} <= g.edges["mageduel.rules"]
-    assert "mageduel.rules" in g.edges["mageduel.state"]
-    # state.py imports views only under TYPE_CHECKING at its top, and inside Duel.view.
-    assert any(a == "mageduel.state" and b == "mageduel.views" for a, b, _ in g.in_functions)
+    # state.py imports rules and views only under TYPE_CHECKING: the graph leaves them out.
+    assert not {"mageduel.rules", "mageduel.views"} & g.edges["mageduel.state"]
+    # compose.py imports views inside combat(): the graph counts it.
+    assert any(a == "mageduel.compose" and b == "mageduel.views" for a, b, _ in g.in_functions)
     # the public API reaches every module it exports from; nothing in the engine imports the CLI.
     assert "mageduel.state" in g.edges["mageduel"]
     assert not any("mageduel.cli" in targets for m, targets in g.edges.items() if m != "mageduel.__main__")

@@ -8,9 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mageduel import dice, roster
+from mageduel.compose import new_duel
 from mageduel.policies import RandomPolicy
 from mageduel.scenario import duel_scenario
-from mageduel.state import IllegalDecision, new_duel
+from mageduel.state import IllegalDecision
 
 IDS = [c.id for c in roster.all()]
 KIND = st.sampled_from(["mageduel", "duel"])

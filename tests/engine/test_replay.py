@@ -2,9 +2,10 @@
 
 import pytest
 from mageduel import dice, replay
+from mageduel.compose import new_duel
 from mageduel.policies import GreedyPolicy, RandomPolicy, play_out
 from mageduel.scenario import default_scenario, duel_scenario
-from mageduel.state import IllegalDecision, new_duel
+from mageduel.state import IllegalDecision
 
 
 def _played(seed=3, policy=RandomPolicy):

@@ -69,3 +69,13 @@ def test_the_reaction_windows_hold_no_duel_action_s_rule():
     source = (PACKAGE / "reactions.py").read_text(encoding="utf-8")
     for formula in ("value=-2", '"duel parry", -5', "duel_counter_check(", "identify_dc("):
         assert formula not in source, formula
+
+
+def test_du23_the_dodge_s_plus_four_is_written_once():
+    """The +4 of a duel dodge (to AC against a weapon or spell attack, to the Reflex save) is one named
+    modifier, ``duel_dodge.DODGE_BONUS``: no other module writes it."""
+    from mageduel.duel_dodge import DODGE_BONUS
+
+    assert DODGE_BONUS == ("duel dodge", 4)
+    written = [p.name for p in sorted(PACKAGE.glob("*.py")) if '"duel dodge", 4' in p.read_text("utf-8")]
+    assert written == ["duel_dodge.py"], written

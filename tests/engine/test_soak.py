@@ -12,10 +12,10 @@ import sys
 
 import pytest
 from mageduel import roster
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.scenario import Scenario
 from mageduel.soak import Broken, Watch, soak
-from mageduel.state import new_duel
 
 SLOW = pytest.mark.skipif(sys.platform == "emscripten", reason="minutes of random duels; CPython only")
 

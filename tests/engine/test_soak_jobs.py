@@ -45,11 +45,11 @@ def test_merged_findings_keep_the_first_ten_in_duel_order():
 
 def _hidden_cast():
     """A duel stopped while a spell nobody else has identified is being cast, with its watch."""
+    from mageduel.compose import new_duel
     from mageduel.dice import Seeded
     from mageduel.policies import RandomPolicy
     from mageduel.scenario import duel_scenario
     from mageduel.soak import Watch
-    from mageduel.state import new_duel
 
     for seed in range(20):
         duel = new_duel(duel_scenario("ilse", "kael", "duel"), Seeded(seed))

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.policies import RandomPolicy
 from mageduel.scenario import duel_scenario
-from mageduel.state import new_duel
 
 #: Low, middle and high levels, the rite and a plain duel (bench.AI_PAIRS).
 _PAIRS = [("tamsin", "bram", "mageduel"), ("corvin", "nadira", "mageduel"), ("garrick", "severine", "duel")]

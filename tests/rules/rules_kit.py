@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from mageduel import dice, state
+from mageduel.compose import new_duel
 from mageduel.scenario import Scenario
 
 #: Every scenario built by :func:`scenario` is recorded here, so a test can check them all against the
@@ -80,7 +81,7 @@ class Driver:
         # Through JSON text, as ``python -m mageduel play`` reads a scenario file: every scenario a rules
         # test plays is thereby a valid input of the command.
         self.scenario = Scenario.model_validate(json.loads(json.dumps(data)))
-        self.duel = state.new_duel(self.scenario, dice.Manual())
+        self.duel = new_duel(self.scenario, dice.Manual())
         self.rolls = list(rolls or [])
         self.plan = list(plan or [])
         self.fallback = fallback or default_choice

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mageduel import dice, policies, replay, state
+from mageduel.compose import new_duel
 from mageduel.scenario import Scenario
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
@@ -421,7 +422,7 @@ def greedy_or_passive(kind: str, seed: int) -> Callable[[state.Duel], str]:
 
 def play(case: Case, seed: int) -> state.Duel:
     sc = Scenario.model_validate(case.scenario)
-    duel = state.new_duel(sc, dice.Manual() if case.rolls is not None else dice.Seeded(seed))
+    duel = new_duel(sc, dice.Manual() if case.rolls is not None else dice.Seeded(seed))
     plan = list(case.plan)
     fallback = greedy_or_passive(case.fallback, seed)
     for _ in range(200_000):

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from mageduel.compose import new_duel
 
 from web import i18n
 from web.arena import ArenaView, Token, render, render_svg, scale_length
@@ -161,12 +162,12 @@ def test_a_name_wider_than_a_tiny_zone_shrinks_to_fit_inside_it():
 
 
 def test_condition_badges_never_share_a_letter_and_name_themselves_on_focus():
-    from mageduel import ai, dice, scenario, state
+    from mageduel import ai, dice, scenario
     from mageduel.conditions import Condition
 
     from web.game import board
 
-    d = state.new_duel(scenario.duel_scenario("maelis", "tobin"), dice.Seeded(3))
+    d = new_duel(scenario.duel_scenario("maelis", "tobin"), dice.Seeded(3))
     brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("normal", 2)}
     while d.phase != "fight":
         p = d.pending.player
@@ -184,3 +185,22 @@ def test_condition_badges_never_share_a_letter_and_name_themselves_on_focus():
         assert len(letters) >= 3 and len(set(letters)) == len(letters), (lang, letters)
         assert mine.count('tabindex="0" role="img" aria-label=') == len(letters)
         assert mine.count('class="badge-name"') == len(letters)
+
+
+@pytest.mark.parametrize(
+    "a, b, others",
+    [("maelis", "tobin", ()), ("ilse", "kael", ()), ("ilse", "kael", ("maelis",)), ("bram", "odile", ())],
+)
+def test_md5_the_setup_preview_shows_the_bounds_the_duel_s_view_carries(a: str, b: str, others: tuple):
+    """Issue 9: the page's preview asks the scenario for MD-5's bounds (``Scenario.zone_bounds``) instead
+    of working them out, so it shows what the duel's own view carries once the duel has begun."""
+    from mageduel import Seeded, duel_scenario, new_duel
+    from mageduel.scenario import Participant
+
+    from web.arena_view import view_of
+
+    scenario = duel_scenario(a, b)
+    scenario.participants += [Participant(id=f"p{3 + i}", roster=r) for i, r in enumerate(others)]
+    preview = view_of(scenario, "en")
+    carried = new_duel(scenario, Seeded(1)).view(None).zone_bounds
+    assert (preview.minimum, preview.maximum) == (carried.minimum, carried.maximum)

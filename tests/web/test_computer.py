@@ -4,14 +4,15 @@ board's altitude of a flyer, on the same kind of view."""
 
 from __future__ import annotations
 
-from mageduel import ai, state
+from mageduel import ai
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.scenario import duel_scenario
 
 
 def _a_view_with_a_shove_out() -> tuple[object, ai.Opponent]:
     for seed in range(10):
-        duel = state.new_duel(duel_scenario("tamsin", "bram", "mageduel"), Seeded(seed))
+        duel = new_duel(duel_scenario("tamsin", "bram", "mageduel"), Seeded(seed))
         brains: dict[str, ai.Opponent] = {}
         while duel.pending is not None:
             who = duel.pending.player

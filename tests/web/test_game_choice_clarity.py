@@ -8,6 +8,7 @@ import re
 from html import unescape
 
 from mageduel import ai, dice, scenario, state
+from mageduel.compose import new_duel
 from mageduel.conditions import Condition
 
 from web.game import decide, panels, text
@@ -33,7 +34,7 @@ def test_md16_the_picker_states_each_spells_effect_halved_and_nonlethal():
 
 
 def _fight_turn() -> state.Duel:
-    d = state.new_duel(scenario.duel_scenario("maelis", "tobin"), dice.Seeded(3))
+    d = new_duel(scenario.duel_scenario("maelis", "tobin"), dice.Seeded(3))
     brains = {"p1": ai.Opponent("normal", 1), "p2": ai.Opponent("normal", 2)}
     while not (d.phase == "fight" and d.pending.kind == "turn" and d.pending.player == "p1"):
         p = d.pending.player

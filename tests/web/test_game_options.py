@@ -8,7 +8,8 @@ import re
 from html import unescape
 
 import pytest
-from mageduel import dice, roster, scenario, state
+from mageduel import dice, roster, scenario
+from mageduel.compose import new_duel
 
 from web.game import board, decide, panels, text
 from web.game.app import App
@@ -24,7 +25,7 @@ def _duels(count: int, seed: int = 5):
     rng.shuffle(pairs)
     for a, b in pairs[:count]:
         for kind in ("mageduel", "duel"):
-            d = state.new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(rng.randrange(10_000)))
+            d = new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(rng.randrange(10_000)))
             for _ in range(160):
                 p = d.pending
                 if p is None:

@@ -4,6 +4,7 @@ change nothing anyone sees. (How quick is measured by ``build.py bench``, never 
 from __future__ import annotations
 
 from mageduel import ai, state
+from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.events import EventModel
 from mageduel.scenario import duel_scenario
@@ -26,7 +27,7 @@ def _fresh(duel: state.Duel, who: str | None) -> list[dict]:
 
 
 def test_each_view_holds_exactly_the_events_its_player_may_see_as_they_were_emitted():
-    duel = _play(state.new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4)), 30)
+    duel = _play(new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(4)), 30)
     for who in (None, "p1", "p2"):
         assert [m.model_dump() for m in duel.view(who).events] == _fresh(duel, who)
     before = len(duel.view("p1").events)

@@ -18,7 +18,7 @@ FORBIDDEN = (
     ("a spell's range in feet (C-7: the view's OptionView.range_ft)", "**/*.py", r"\.feet_at\("),
     ("an area's size at a level, for drawing (the view's OptionView.area)", "game/board.py", r"\.size_at\("),
     ("a formula at the character's level, not the caster level", "**/*.py", r"max\(1, *me\.level\)"),
-    ("MD-5's bounds recomputed (the view's zone_bounds)", "game/**/*.py", r"size_bounds"),
+    ("MD-5's bounds recomputed (the view's zone_bounds, Scenario.zone_bounds)", "**/*.py", r"size_bounds"),
     (
         "the out-of-the-fight statuses copied (the view's out_of_fight)",
         "**/*.py",
@@ -28,6 +28,12 @@ FORBIDDEN = (
     ("a line's 5-foot width (geometry.Line)", "**/*.py", r"width[^\n]*\bor 5\b"),
     ("the actions left guessed from option verbs (C-9: turn_left)", "**/*.py", r"[\"']step[\"'] in verbs"),
     ("MD-16's halving (mageduel.halve)", "**/*.py", r"//\s*2\b"),
+    (
+        "a spell described at the character's level (C-7: the view's OptionView.caster_level)",
+        "**/*.py",
+        r"view\.me, *[\"']level[\"']",
+    ),
+    ("MD-5's bounds from clamped caster levels (Scenario.zone_bounds)", "**/*.py", r"caster_level, *1\)"),
 )
 
 
@@ -57,6 +63,8 @@ def test_each_pattern_catches_the_formula_it_names(tmp_path: Path, what: str, gl
         r"width[^\n]*\bor 5\b": 'half = float(getattr(area, "width", None) or 5) / 2',
         r"[\"']step[\"'] in verbs": 'if "step" in verbs:',
         r"//\s*2\b": "lo, hi = max(1, span[0] // 2), max(1, span[1] // 2)",
+        r"view\.me, *[\"']level[\"']": 'own = getattr(view.me, "level", 1) if view.me is not None else 1',
+        r"caster_level, *1\)": "bounds = size_bounds([max(c.caster_level, 1) for c in characters])",
     }[pattern]
     target = tmp_path / "game" / "board.py"
     target.parent.mkdir()

@@ -146,10 +146,10 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
     return " · ".join(escape(f) for f in facts)
 
 
-def _caster_level(view: Any, opt: Any) -> int:
-    """The caster level a spell option is cast at: an item's own, else the caster's."""
-    own = getattr(view.me, "level", 1) if view.me is not None else 1
-    return int(getattr(opt, "caster_level", None) or own)
+def _caster_level(opt: Any) -> int:
+    """The caster level a spell option is cast at, as the view carries it (C-7: an item's own, else the
+    caster's in force, after negative levels) — never the character's level."""
+    return int(getattr(opt, "caster_level", None) or 1)
 
 
 def group_key(opt: Any) -> str | None:
@@ -222,7 +222,7 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
                 f'<span class="facts">{spell_facts(view, o0.spell, o0.slot, lang, o0)}</span>'
                 + (
                     f'<span class="fx">{escape(fx)}</span>'
-                    if (fx := text.spell_effect(o0.spell, _caster_level(view, o0), view.kind, lang))
+                    if (fx := text.spell_effect(o0.spell, _caster_level(o0), view.kind, lang))
                     else ""
                 )
             )

@@ -1,6 +1,6 @@
 """The game controller: one duel, who controls each side, whose eyes are on the screen, and the save.
 
-It drives the engine through its public API only (``state.new_duel``, ``duel.pending``, ``duel.apply``,
+It drives the engine through its public API only (``new_duel``, ``duel.pending``, ``duel.apply``,
 ``duel.set_preference``, ``duel.view``, ``duel.decisions``, ``duel.outcome``). It never decides a rule:
 
 - a side played by the computer is answered by ``mageduel.ai`` from that side's own ``view``;

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .. import dice, state
+from ..compose import new_duel
 from .goals import Tracker
 from .model import Level, Step, Wrong
 
@@ -75,7 +76,7 @@ class LessonPlay:
         self._goal = Tracker(lv.goal)
         self._dice = list(lv.dice)
         self._replies = list(lv.replies)
-        self.duel = state.new_duel(lv.scenario, dice.Manual())
+        self.duel = new_duel(lv.scenario, dice.Manual())
         self._run()
 
     # -- what the learner sees ------------------------------------------------------------------------
