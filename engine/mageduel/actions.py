@@ -11,6 +11,7 @@ import math
 from math import sqrt
 from typing import TYPE_CHECKING
 
+from . import damage as _damage
 from . import duel_effort as _effort
 from . import effects as _eff
 from . import geometry
@@ -157,7 +158,7 @@ def start_of_turn(duel: Duel, c: Combatant) -> Gen:
             yield from on_condition_expired(duel, other, cond)
             duel.update_status(other)
 
-    yield from _eff.ongoing_damage(duel, c)
+    yield from _damage.ongoing_damage(duel, c)
     if c.conditions and any(x.stat == "cloud" for x in c.conditions):
         yield from _eff.lingering_clouds(duel, c)  # cloudkill drifts and falls again
     return swift

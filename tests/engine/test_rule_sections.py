@@ -25,6 +25,7 @@ SECTIONS = {
     "budget": ("C-9",),
     "charm": ("C-11",),
     "maneuvers": ("C-13",),
+    "damage": ("C-6", "DU-18", "DU-20"),
 }
 
 #: What a section module may never import: the turn, casting, the driver and the view.
