@@ -26,6 +26,7 @@ SECTIONS = {
     "charm": ("C-11",),
     "maneuvers": ("C-13",),
     "damage": ("C-6", "DU-18", "DU-20"),
+    "spell_options": ("C-7", "DU-10"),
 }
 
 #: What a section module may never import: the turn, casting, the driver and the view.
