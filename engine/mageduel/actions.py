@@ -11,9 +11,11 @@ import math
 from math import sqrt
 from typing import TYPE_CHECKING
 
+from . import damage as _damage
 from . import duel_effort as _effort
 from . import effects as _eff
 from . import geometry
+from . import spell_options as _opts
 from . import terrain as _terrain
 from . import walls as _walls
 from .attacks import (  # re-exported: the attack rules are attacks'
@@ -157,7 +159,7 @@ def start_of_turn(duel: Duel, c: Combatant) -> Gen:
             yield from on_condition_expired(duel, other, cond)
             duel.update_status(other)
 
-    yield from _eff.ongoing_damage(duel, c)
+    yield from _damage.ongoing_damage(duel, c)
     if c.conditions and any(x.stat == "cloud" for x in c.conditions):
         yield from _eff.lingering_clouds(duel, c)  # cloudkill drifts and falls again
     return swift
@@ -319,9 +321,9 @@ def turn_options(duel: Duel, c: Combatant, b: Budget) -> list[Option]:
     castable = c.castable() if can_cast else None
     if can_cast:
         threatened = bool(threatened_by(duel, c))
-        opts.extend(_eff.cast_options(duel, c, b, threatened, opponents, castable))
+        opts.extend(_opts.cast_options(duel, c, b, threatened, opponents, castable))
         if c.item_uses:
-            opts.extend(_eff.item_options(duel, c, b, threatened))
+            opts.extend(_opts.item_options(duel, c, b, threatened))
     if acting:
         # A wall between them blocks weapon attacks (no line of effect).
         in_sight = (
@@ -563,7 +565,7 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
 
     parts = oid.split()
     if parts and parts[0] == "cast":
-        found = _eff.cast_at_point(duel, c, b, oid)
+        found = _opts.cast_at_point(duel, c, b, oid)
         return found if isinstance(found, Option) else None
     if len(parts) != 2 or parts[0] not in ("move", "step"):
         return None
@@ -594,7 +596,7 @@ def _parametric(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | None:
 
 def _explain(duel: Duel, c: Combatant, b: Budget, oid: str) -> str | None:
     """Why an unlisted turn option is not legal, when a rule can say (an area cast at a point)."""
-    found = _eff.cast_at_point(duel, c, b, oid)
+    found = _opts.cast_at_point(duel, c, b, oid)
     return found if isinstance(found, str) else None
 
 

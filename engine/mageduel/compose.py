@@ -29,7 +29,7 @@ def combat() -> Combat:
     # why: each import below loads a layer the page's boot does not need: the rules load with the
     # first duel (issue 15); the kernel (state) and the API import this module cheaply.
     from .actions import default_initiative, default_placement, on_removed, take_turn
-    from .effects import deal_damage  # why: casting and the damage pipeline, as above
+    from .damage import deal_damage  # why: the damage pipeline, as above
     from .lineup import build_bystanders, build_combatants  # why: the combatant and its adapter, as above
     from .rules import RuleState, build_hooks  # why: the rule modules, as above
     from .views import build_view  # why: the view reads the rules, as above

@@ -51,9 +51,9 @@ RULES: dict[str, ConditionRule] = {
         acts="none", loses_dex_ac=True, helpless=True, can_cast=False, ends_duel=True
     ),
     # Charm person: no numbers change; the charmed will not attack or harm its charmer (actions.turn_options)
-    # and the charm breaks when the charmer's side hurts it (effects.deal_damage). MD-3: a compulsion.
+    # and the charm breaks when the charmer's side hurts it (damage.deal_damage). MD-3: a compulsion.
     "charmed": ConditionRule(),
-    # Sleep: helpless like unconscious, but any wound wakes the sleeper (effects.deal_damage), and it does not
+    # Sleep: helpless like unconscious, but any wound wakes the sleeper (damage.deal_damage), and it does not
     # end a plain duel (DU-5's ruling: asleep-but-wakeable is like hold person, a spell that passes — not a
     # fall into unconsciousness, and the French text says nothing of sleep that would overrule it).
     "asleep": ConditionRule(acts="none", loses_dex_ac=True, helpless=True, can_cast=False),

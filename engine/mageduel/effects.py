@@ -8,7 +8,7 @@ duel dodge) run before the spell is revealed and resolved. The resolver walks th
 automation model): containers (attack, save, missiles, area, tiered, choice, chain) call the resolver on
 their children; leaves change the target.
 
-Every hit point damage goes through :func:`deal_damage`, which calls ``hooks.transform_damage`` first
+Every hit point damage goes through ``damage.deal_damage``, which calls ``hooks.transform_damage`` first
 (MD-14, MD-16, MD-17, DU-31 live there); ability damage goes through ``hooks.transform_ability``.
 """
 
@@ -24,17 +24,17 @@ from . import duel_dodge as _dodge
 from . import duel_effort as _effort
 from . import maneuvers as _man
 from . import reactions as _rx
+from . import spell_options as _opts
 from . import terrain as _terrain
 from . import walls as _walls
 from . import weight as _weight
 from .budget import spend
-from .charm import charm_allows
 from .conditions import Condition
 from .core import AbilityDamage, Casting, Check, Damage, Option
+from .damage import deal_damage
 from .events import RollPurpose
-from .notation import fmt_point, parse_point
 from .spell_lookup import hostile, spell_by_id  # re-exported: effects.spell_by_id
-from .spells.model import SIZE_ORDER, Area, at_level
+from .spells.model import SIZE_ORDER, at_level
 from .summons import summon
 from .walls import Wall
 
@@ -46,175 +46,6 @@ if TYPE_CHECKING:
 #: DU-19: what a delayed effect still resolves at once — containers (to find the conditions inside) and the
 #: conditions themselves, which are added dormant; every other leaf waits for the end of the next turn.
 _NOT_DEFERRED = frozenset({"condition", "tiered", "choice", "area", "missiles", "chain", "attack", "save"})
-#: Greater dispel magic's area version: a 20-ft.-radius burst.
-_DISPEL_AREA = Area(shape="burst", size=20)
-
-
-_RANGES: dict[tuple[str, int], float] = {}
-
-
-def _range(spell: Any, c: Combatant, cl: int | None = None) -> float:
-    """Range in feet at the caster level (cached: asked for every option of every turn)."""
-    level = c.cl() if cl is None else cl
-    key = (spell.id, level)
-    r = _RANGES.get(key)
-    if r is None:
-        if spell.range.kind == "touch":
-            r = 5.0
-        else:
-            f = spell.range.feet_at(level)
-            r = float(f) if f is not None else 5.0
-        _RANGES[key] = r
-    return r
-
-
-# --- options ---------------------------------------------------------------------------------------------
-
-
-def cast_options(
-    duel: Duel,
-    c: Combatant,
-    b: Budget,
-    threatened: bool,
-    opponents: list[Combatant] | None = None,
-    castable: list[tuple[str, int]] | None = None,
-) -> list[Option]:
-    """``cast <spell>[ slotN] [@target] [def]`` for every spell castable now, at every legal aim
-    (``opponents`` and ``castable``: the caller's, when it has them already)."""
-    out: list[Option] = []
-    full_ok = b.full
-    if opponents is None:
-        opponents = duel.opponents(c.id)
-    allies = [a for a in duel.participants if a.side == c.side and a.status == "active"]
-    cl = c.cl()
-    for sid, slot in c.castable() if castable is None else castable:
-        sp = spell_by_id(sid)
-        ct = sp.casting_time
-        if ct in ("full_round", "one_round") and not full_ok:
-            continue
-        if ct == "swift" and not b.swift:
-            continue
-        suffix = "" if slot == sp.level else f" slot{slot}"
-        base = f"cast {sid}{suffix}"
-        data = {"spell": sid, "slot": slot}
-        for suffix2, extra in spell_aims(duel, c, sp, cl, opponents, allies):
-            d = {**data, **extra}
-            out.append(Option(base + suffix2, "cast", d))
-            if threatened:
-                out.append(Option(base + suffix2 + " def", "cast", {**d, "defensive": True}))
-    return out
-
-
-def _creature_ok(sp: Any, t: Combatant) -> bool:
-    """Target restrictions by creature kind (hold person, daze, charm person: humanoids only). Telekinesis's
-    weight limit binds only some of its versions (:func:`_weight_bound`): a heavy creature is still a target
-    of its combat manoeuvre."""
-    kind = sp.target.creature
-    return not (kind == "humanoid" and t.cls == "creature")
-
-
-def _weight_bound(version: Any) -> bool:
-    """Whether a version of telekinesis is held to 25 lb. per caster level: sustained force and violent
-    thrust are; its combat manoeuvre is resolved as any manoeuvre (CMB against CMD), with no weight limit.
-
-    >>> from .spells.catalogue import get
-    >>> [(v.id, _weight_bound(v)) for v in get("telekinesis").effects[0].options]
-    [('sustained_force', True), ('bull_rush', False), ('violent_thrust', True)]
-    """
-    todo = list(version.effects)
-    while todo:
-        n = todo.pop()
-        if getattr(n, "kind", "") == "forced_movement" and getattr(n, "check", None) == "cmb_vs_cmd":
-            return False
-        todo.extend(getattr(n, "effects", None) or ())
-    return True
-
-
-def spell_aims(
-    duel: Duel, c: Combatant, sp: Any, cl: int, opponents: list[Combatant], allies: list[Combatant]
-) -> list[tuple[str, dict[str, Any]]]:
-    """Where a spell can be aimed now: (id suffix, option data) pairs."""
-    tk = sp.target.kind
-    rng = _range(sp, c, cl)
-    aims: list[tuple[str, dict[str, Any]]] = []
-    if tk == "self":
-        aims.append(("", {"targets": [c.id]}))
-    elif tk == "point":  # summons and the like appear next to the caster, toward the nearest foe
-        near = min(opponents, key=lambda o: geometry.distance(c.pos, o.pos), default=None)
-        p = geometry.rounded(geometry.toward(c.pos, near.pos, 5.0) if near else c.pos)
-        aims.append((f" @{fmt_point(p)}", {"targets": [], "point": p}))
-    elif not hostile(sp):
-        for a in allies:
-            if a.id == c.id and not (sp.target.self_allowed or sp.range.kind == "touch"):
-                continue
-            if a.id != c.id and duel.walls and _walls.blocked(duel, c.pos, a.pos):
-                continue
-            if geometry.within(c.pos, a.pos, rng) and _creature_ok(sp, a):
-                aims.append((f" @{a.id}", {"targets": [a.id]}))
-    elif tk in ("creature", "creatures"):
-        if duel.walls and sp.id == "disintegrate":
-            # Wall of force: disintegrate destroys it at once (aimed at any point of it within range).
-            for i, w in enumerate(duel.walls):
-                if (
-                    "wall_of_force_disintegrate" in spell_by_id(w.spell).special
-                    and w.cond in duel.by_id[w.owner].conditions
-                    and geometry.distance(c.pos, _nearest_on_foot(w, c.pos)) <= rng + geometry.EPSILON
-                ):
-                    aims.append((f" @wall{i + 1}", {"targets": [], "wall": i}))
-        if _targeted_dispel(sp):
-            # DU-10: oneself and one's allies are participants too: dispel magic may be aimed at them, to
-            # end what their foes cast on them (offered only when there is something to dispel).
-            for a in allies:
-                if a.id != c.id and duel.walls and _walls.blocked(duel, c.pos, a.pos):
-                    continue
-                if geometry.within(c.pos, a.pos, rng) and _foes_spells_on(duel, a):
-                    aims.append((f" @{a.id}", {"targets": [a.id]}))
-        for o in opponents:
-            if duel.walls and _walls.blocked(duel, c.pos, o.pos):
-                continue  # no line of effect through a wall
-            if geometry.within(c.pos, o.pos, rng) and _creature_ok(sp, o):
-                aims.append((f" @{o.id}", {"targets": [o.id]}))
-        if sp.range.kind == "touch":
-            # A touch spell may be cast with nobody touched: its charge is held, to be delivered by a later
-            # touch (the held charge that may enter a mageduel's zone, MD-8).
-            aims.append((" hold", {"targets": [], "hold": True}))
-    elif tk == "area":
-        area = sp.area
-        for o in opponents:
-            if area.origin == "caster":
-                shape = _shape(sp, c, c.pos, o.pos, cl)
-                origin = c.pos
-            elif geometry.within(c.pos, o.pos, rng):
-                if duel.walls and _walls.blocked(duel, c.pos, o.pos):
-                    continue  # the point must be in line of effect
-                shape = _shape(sp, c, o.pos, o.pos, cl)
-                origin = o.pos
-            else:
-                continue
-            affected = [
-                x.id
-                for x in _creatures(duel)
-                if x.status == "active"
-                and shape.contains(x.pos)
-                and not (area.origin == "caster" and x.id == c.id)
-                and not (duel.walls and _walls.blocked(duel, origin, x.pos))
-            ]
-            aims.append((f" @{o.id}", {"targets": [], "point": o.pos, "aim": o.id, "affected": affected}))
-    return aims
-
-
-def _creatures(duel: Duel) -> list[Combatant]:
-    """Everyone an area may take in: the participants and the scenario's bystanders (DU-10, MD-10)."""
-    return duel.participants + duel.bystanders if duel.bystanders else duel.participants
-
-
-def _nearest_on_foot(w: Any, p: Any) -> Any:
-    """The point of a wall's foot nearest to ``p``."""
-    ax, ay = w.a[0], w.a[1]
-    dx, dy = w.b[0] - ax, w.b[1] - ay
-    n = dx * dx + dy * dy
-    t = 0.0 if n < geometry.EPSILON else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / n))
-    return (ax + dx * t, ay + dy * t, 0.0)
 
 
 def _destroy_wall(duel: Duel, c: Combatant, sp: Any, index: int) -> None:
@@ -222,164 +53,6 @@ def _destroy_wall(duel: Duel, c: Combatant, sp: Any, index: int) -> None:
     w = duel.walls[index]
     duel.emit("wall-destroyed", c.id, {"spell": w.spell, "by": sp.id, "owner": w.owner}, ("C-13",))
     duel.remove_condition(w.owner, w.cond, f"destroyed by {sp.id}")
-
-
-def _targeted_dispel(sp: Any) -> bool:
-    return any(getattr(n, "kind", "") == "dispel" for n in sp.effects)
-
-
-def _foes_spells_on(duel: Duel, t: Combatant) -> list[str]:
-    """The spells on ``t`` cast by someone not on its side, that a dispel may end (first cast first)."""
-    out: list[str] = []
-    for cond in t.conditions:
-        src, by = cond.source, cond.data.get("caster")
-        if not src or src in out or cond.data.get("cl") is None or cond.data.get("dormant"):
-            continue
-        caster = duel.by_id.get(by) if by else None
-        if caster is not None and caster.side != t.side:
-            out.append(src)
-    return out
-
-
-def cast_at_point(duel: Duel, c: Combatant, b: Budget, oid: str) -> Option | str | None:
-    """``cast <spell>[ slotN] @x,y[ def]``: an area spell centred on (or, for a cone or a line, aimed at)
-    any point, not only on a creature. Returns the option, or why it is not legal (a sentence naming the
-    rule), or None if ``oid`` is not written so."""
-    parts = oid.split()
-    if len(parts) < 3 or parts[0] != "cast":
-        return None
-    defensive = parts[-1] == "def"
-    if defensive:
-        parts = parts[:-1]
-    slot_txt = parts[2] if len(parts) == 4 and parts[2].startswith("slot") else None
-    if len(parts) != (4 if slot_txt else 3) or not parts[-1].startswith("@"):
-        return None
-    if parts[-1] == "@zone":
-        return _at_zone(duel, c, parts[1], slot_txt)
-    p = parse_point(parts[-1][1:])
-    if p is None:
-        return None
-    sid = parts[1]
-    try:
-        sp = spell_by_id(sid)
-    except (KeyError, ValueError):
-        return f"no spell {sid!r}"
-    area = area_of(sp)
-    if area is None:
-        return f"{sid} is not an area spell: aim it at a creature (@id)"
-    try:
-        slot = int(slot_txt[4:]) if slot_txt else sp.level
-    except ValueError:
-        return f"{slot_txt!r}: write slotN"
-    acting = b.standard and not (b.one_action and b.used_action)
-    if not acting or not c.can_cast() or (sid, slot) not in c.castable():
-        return f"{sid} cannot be cast from a level-{slot} slot now"
-    ct = sp.casting_time
-    if (ct in ("full_round", "one_round") and not b.full) or (ct == "swift" and not b.swift):
-        return f"{sid} needs an action this turn no longer has (C-9)"
-    threatened = bool(_atk.threatened_by(duel, c))
-    if defensive and not threatened:
-        return "nobody threatens you: there is nothing to cast defensively against (C-10)"
-    point = geometry.rounded(p)
-    caster_origin = area.origin == "caster"
-    if not caster_origin:
-        if not geometry.within(c.pos, point, _range(sp, c)):
-            return f"{fmt_point(point)} is out of {sid}'s range"
-        if duel.walls and _walls.blocked(duel, c.pos, point):
-            return f"a wall stands between you and {fmt_point(point)} (no line of effect)"
-    elif geometry.distance(c.pos, point) < geometry.EPSILON:
-        return "aim a cone or a line at a point other than your own"
-    origin = c.pos if caster_origin else point
-    shape = _shape(sp, c, origin, point)
-    affected = [
-        x.id
-        for x in _creatures(duel)
-        if x.status == "active"
-        and shape.contains(x.pos)
-        and not (caster_origin and x.id == c.id)
-        and not (duel.walls and _walls.blocked(duel, origin, x.pos))
-    ]
-    data: dict[str, Any] = {"spell": sid, "slot": slot, "targets": [], "point": point, "affected": affected}
-    if defensive:
-        data["defensive"] = True
-    opt = Option(oid, "cast", data)
-    hook = duel.hooks.legal
-    why = hook(duel, c.id, opt) if hook is not None else None
-    if why is None and c.conditions and not charm_allows(duel, c, opt):
-        why = "a charmed creature casts nothing hostile that would catch its charmer (C-11)"
-    return why if why is not None else opt
-
-
-def _at_zone(duel: Duel, c: Combatant, sid: str, slot_txt: str | None) -> str:
-    """``cast <spell> @zone``: magic aimed at the zone itself (a dispel to end it). Never legal: the
-    rules say why (MD-18 in a mageduel, through the legality hooks)."""
-    if duel.zone is None:
-        return "there is no zone here to aim at"
-    try:
-        sp = spell_by_id(sid)
-    except (KeyError, ValueError):
-        return f"no spell {sid!r}"
-    data: dict[str, Any] = {"spell": sp.id, "slot": sp.level, "targets": [], "target": "zone"}
-    hook = duel.hooks.legal
-    why = hook(duel, c.id, Option(f"cast {sid} @zone", "cast", data)) if hook is not None else None
-    return why or f"{sid} cannot be aimed at the zone"
-
-
-def item_options(duel: Duel, c: Combatant, b: Budget, threatened: bool) -> list[Option]:
-    """``use itemN <spell> [@target] [def]``: wands, staves and scrolls (casters only: spell trigger and
-    spell completion) and potions (anyone; the drinker is the target). MD-13 reads ``data["item"]``."""
-    out: list[Option] = []
-    if not c.item_uses:
-        return out
-    opponents = duel.opponents(c.id)
-    allies = [a for a in duel.participants if a.side == c.side and a.status == "active"]
-    for it in c.item_uses:
-        if it["left"] <= 0:
-            continue
-        if it["kind"] != "potion" and not c.casting_ability:
-            continue
-        for sid, cost in it["spells"]:
-            if cost > it["left"]:
-                continue
-            sp = spell_by_id(sid)
-            if sp.casting_time in ("full_round", "one_round") and not b.full:
-                continue
-            data = {"spell": sid, "slot": sp.level, "item": it["key"], "item_kind": it["kind"], "cost": cost}
-            if it["kind"] == "potion":
-                aims = [("", {"targets": [c.id]})]
-            else:
-                aims = spell_aims(duel, c, sp, it["cl"], opponents, allies)
-            for suffix, extra in aims:
-                d = {**data, **extra}
-                out.append(Option(f"use {it['key']} {sid}{suffix}", "cast", d))
-                if threatened and it["kind"] != "potion":
-                    out.append(Option(f"use {it['key']} {sid}{suffix} def", "cast", {**d, "defensive": True}))
-    return out
-
-
-def area_of(sp: Any) -> Any:
-    """The area a spell may be cast over: its own, or greater dispel magic's area version (a 20-ft.
-    burst, ``greater_dispel_area_20_ft``); None for a spell with no area."""
-    if sp.area is not None and sp.target.kind == "area":
-        return sp.area
-    if "greater_dispel_area_20_ft" in sp.special:
-        return _DISPEL_AREA
-    return None
-
-
-def _shape(sp: Any, c: Combatant, origin: tuple, aim: tuple, cl: int | None = None) -> Any:
-    area = area_of(sp)
-    size = float(area.size_at(c.cl() if cl is None else cl))
-    s = area.shape
-    if s in ("burst", "spread", "emanation"):
-        return geometry.Burst(c.pos if s == "emanation" else origin, size)
-    if s == "cylinder":
-        return geometry.Cylinder((origin[0], origin[1], 0.0), size, float(area.height or 0))
-    if s == "cone":
-        return geometry.Cone(c.pos, aim, size)
-    if s == "line":
-        return geometry.Line(c.pos, aim, size, float(area.width or 5))
-    return geometry.Burst(origin, size / 2)  # square: its inscribed circle
 
 
 # --- casting ---------------------------------------------------------------------------------------------
@@ -574,7 +247,8 @@ def cast_spell(
             if point is not None and _terrain.kind_of(sp) is not None:
                 # Grease, ice storm: the ground stays hampering for the spell's duration (C-13).
                 rounds = sp.duration.rounds_at(ctx.cl)
-                _terrain.lay(duel, c, sp, _shape(sp, c, point, point, ctx.cl), rounds or None, ctx.cl, ctx.dc)
+                shape = _opts.area_shape(sp, c, point, point, ctx.cl)
+                _terrain.lay(duel, c, sp, shape, rounds or None, ctx.cl, ctx.dc)
         else:
             for tid in targets:
                 yield from resolve(duel, ctx, sp.effects, tid)
@@ -765,11 +439,11 @@ def _area_targets(
     as who may dodge it), so whoever the rules' filter leaves out is said in the log."""
     aim = point
     origin = point
-    area = area_of(sp)
+    area = _opts.area_of(sp)
     if area is None:
         return []
-    shape = _shape(sp, c, origin, aim, cl)
-    found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
+    shape = _opts.area_shape(sp, c, origin, aim, cl)
+    found = [x.id for x in _opts.creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:  # an area does not reach through a wall (line of effect from its origin)
         src = c.pos if area.origin == "caster" or area.shape == "emanation" else origin
         found = [x for x in found if not _walls.blocked(duel, src, duel.by_id[x].pos)]
@@ -1036,7 +710,7 @@ def _missiles(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 def _area(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     size = float(node.area.size_at(ctx.cl))
     shape = geometry.Burst(t.pos, size)
-    found = [x.id for x in _creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
+    found = [x.id for x in _opts.creatures(duel) if x.status in ("active", "dying") and shape.contains(x.pos)]
     if duel.walls:
         found = [x for x in found if not _walls.blocked(duel, t.pos, duel.by_id[x].pos)]
     outer, ctx.cast.area_rolls = ctx.cast.area_rolls, {}  # this burst's own roll, shared by all in it
@@ -1073,12 +747,12 @@ def _choice(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     # do not lift it (the combat manoeuvre).
     heavy = "telekinesis_weight" in ctx.spell.special and not _weight.movable(t, ctx.cl)
     if ctx.cast.choice is None:
-        offered = [o for o in node.options if not (heavy and _weight_bound(o))] or node.options
+        offered = [o for o in node.options if not (heavy and _opts.weight_bound(o))] or node.options
         opts = [Option(f"choose {o.id}", "choose", {"choice": o.id}) for o in offered]
         ans = yield from duel.ask(ctx.caster.id, "choose", opts, f"{ctx.spell.id}: choose a version")
         ctx.cast.choice = ans.split()[1]
     chosen = next((o for o in node.options if o.id == ctx.cast.choice), node.options[0])
-    if heavy and _weight_bound(chosen):
+    if heavy and _opts.weight_bound(chosen):
         _too_heavy(duel, ctx, t)
         return  # before any save: the spell cannot take hold of it
     yield from resolve(duel, ctx, chosen.effects, t.id)
@@ -1524,17 +1198,6 @@ def _resist(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     duel.emit("resistance", t.id, {"type": dtype, "amount": amount}, ())
 
 
-def resistance(t: Combatant, dtype: str) -> int:
-    """Energy resistance against ``dtype``: the creature's own or a spell's, whichever is higher."""
-    best = t.resist.get(dtype, 0)
-    if t.conditions:
-        key = "resist:" + dtype
-        for cond in t.conditions:
-            if cond.stat == key and cond.value > best and not cond.data.get("dormant"):
-                best = cond.value
-    return best
-
-
 def _immunity(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     t.immune_spells.update(node.spells)
     t.immune_descriptors.update(node.descriptors)
@@ -1638,7 +1301,7 @@ def _slay(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
 def _dispel(duel: Duel, ctx: Ctx, node: Any, t: Combatant) -> Gen:
     spells_on = []
     if t.side == ctx.caster.side:
-        spells_on = _foes_spells_on(duel, t)  # DU-10: on oneself or an ally, what the foes cast
+        spells_on = _opts.foes_spells_on(duel, t)  # DU-10: on oneself or an ally, what the foes cast
     else:
         for cond in t.conditions:
             if cond.source and cond.source not in spells_on and cond.data.get("cl") is not None:
@@ -1772,122 +1435,6 @@ _HANDLERS = {
     "wall": _wall,
     "reveal": _reveal,
 }
-
-
-# --- damage pipeline -------------------------------------------------------------------------------------
-
-
-def deal_damage(duel: Duel, dmg: Damage) -> Gen:
-    """Transform (hooks), then apply: temporary hp, resistance, damage reduction, hp or nonlethal (C-6).
-    A drop below 0 hp opens the duel effort window (DU-18, DU-20)."""
-
-    dmg = duel.hooks.transform_damage(duel, dmg)
-    t = duel.by_id[dmg.target]
-    if dmg.slay is not None:
-        duel.emit(
-            "slay", t.id, {"outcome": dmg.slay, "spell": dmg.spell, "by": dmg.attacker}, tuple(dmg.clauses)
-        )
-        if dmg.slay == "petrified":
-            duel.add_condition(t.id, Condition("petrified", source=dmg.spell or "", clauses=("C-11",)))
-        elif duel.kind == "mageduel" and duel.rule_state.rite.md_started:
-            t.status = "slain"  # MD-14: nobody dies in a mageduel
-            duel.emit("status", t.id, {"status": "slain", "why": dmg.slay}, ("MD-14",))
-        else:
-            t.hp = -t.ability("con")
-            t.status = "dead"
-            duel.emit("status", t.id, {"status": "dead", "why": dmg.slay}, ("C-6",))
-        return
-    amount = max(0, dmg.amount)
-    res = resistance(t, dmg.dtype) if amount and (t.resist or t.conditions) else 0
-    if res:
-        cut = min(amount, res)
-        amount -= cut
-        dmg.notes.append(f"resistance {cut}")
-    if amount and t.dr and dmg.source in ("weapon", "summon"):
-        cut = min(amount, t.dr[0], t.dr[1])
-        amount -= cut
-        t.dr[1] -= cut
-        dmg.notes.append(f"damage reduction {cut}")
-        if t.dr[1] <= 0:
-            t.dr = []
-            for spent in [x for x in t.conditions if x.stat == "dr"]:
-                duel.remove_condition(t.id, spent, "discharged")
-    if amount and t.temp_hp:
-        cut = min(amount, t.temp_hp)
-        t.temp_hp -= cut
-        amount -= cut
-        dmg.notes.append(f"temporary hp {cut}")
-    if amount and t.conditions:
-        _wake_and_break_charms(duel, t, dmg.attacker)
-    was_above = t.hp >= 0
-    if dmg.lethal:
-        t.hp -= amount
-        if amount and duel.first_blood is None and dmg.attacker is not None:
-            duel.first_blood = dmg.attacker
-    else:
-        t.nonlethal += amount
-    duel.emit(
-        "damage",
-        t.id,
-        {
-            "amount": amount,
-            "lethal": dmg.lethal,
-            "type": dmg.dtype,
-            "source": dmg.source,
-            "by": dmg.attacker,
-            "spell": dmg.spell,
-            "critical": dmg.critical,
-            "hp": t.hp,
-            "nonlethal": t.nonlethal,
-            "notes": dmg.notes,
-        },
-        tuple(dmg.clauses) + ("C-6",),
-    )
-    duel.update_status(t)
-    if was_above and t.hp < 0 and t.status == "dying":
-        yield from _effort.effort_below_zero(duel, t)
-
-
-def _wake_and_break_charms(duel: Duel, t: Combatant, attacker: str | None) -> None:
-    """C-11: a wound wakes a sleeper (sleep); harm from the charmer's side breaks a charm (charm person)."""
-    a = duel.by_id.get(attacker) if attacker else None
-    for cond in list(t.conditions):
-        if cond.name == "asleep":
-            duel.remove_condition(t.id, cond, "woken by a wound")
-        elif cond.name == "charmed" and a is not None:
-            charmer = duel.by_id.get(cond.data.get("caster", ""))
-            if charmer is not None and charmer.side == a.side:
-                duel.remove_condition(t.id, cond, "hurt by the charmer's side")
-
-
-def ongoing_damage(duel: Duel, c: Combatant) -> Gen:
-    """Damage that repeats at the start of the caster's turns (acid arrow)."""
-
-    for t in duel.participants:
-        for cond in list(t.conditions):
-            node = cond.data.get("ongoing") if cond.tick_on == c.id else None
-            if node is None or t.status not in ("active", "dying"):
-                continue
-            d = node.dice
-            r = yield from duel.roll_dice(
-                c.id,
-                d.count_at(cond.data["cl"]),
-                d.die,
-                f"{cond.source} damage",
-                code=RollPurpose.ONGOING_DAMAGE,
-            )
-            yield from deal_damage(
-                duel,
-                Damage(
-                    t.id,
-                    sum(r) + d.bonus_at(cond.data["cl"]),
-                    lethal=not node.nonlethal,
-                    source="spell",
-                    attacker=c.id,
-                    spell=cond.source,
-                    dtype=node.type,
-                ),
-            )
 
 
 def repeat_saves(duel: Duel, c: Combatant) -> Gen:

@@ -38,8 +38,8 @@ from weakref import WeakKeyDictionary
 from pydantic import BaseModel, ConfigDict
 
 from . import actions as _actions
-from . import effects as _effects
 from . import geometry
+from . import spell_options as _opts
 from .attacks import strikes_true_chance, weapon_attack_check
 from .core import OUT_STATUSES, chance
 from .creatures import get as creature
@@ -470,14 +470,14 @@ def _turn_left(duel: Duel, ask: Any) -> TurnLeftView | None:
 
 def area_view(duel: Duel, c: Combatant, sp: Any, point: Any, cl: int) -> AreaView | None:
     """Where ``sp``, cast by ``c`` at caster level ``cl`` and aimed at ``point``, falls: the shape the rules
-    test (``effects._shape``: a cone or a line from the caster, anything else at the point), its floor
-    outline cut at the zone's faces (MD-10). None for a spell with no area."""
-    area = _effects.area_of(sp)
+    test (``spell_options.area_shape``: a cone or a line from the caster, anything else at the point), its
+    floor outline cut at the zone's faces (MD-10). None for a spell with no area."""
+    area = _opts.area_of(sp)
     if area is None or point is None:
         return None
     aim = (float(point[0]), float(point[1]), float(point[2]) if len(point) > 2 else 0.0)
     origin = c.pos if area.origin == "caster" else aim
-    shape = _effects._shape(sp, c, origin, aim, cl)
+    shape = _opts.area_shape(sp, c, origin, aim, cl)
     outline = _outline(shape, float(duel.zone.width) if duel.zone is not None else None)
     return AreaView.model_construct(
         shape=area.shape, size=float(area.size_at(cl)), outline=[list(p) for p in outline]
@@ -802,7 +802,7 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
         cl = int(use["cl"]) if use is not None else _once(memo, "cl", c.cl)
         ov.caster_level = cl
-        ov.range_ft = _once(memo, ("range", sp.id, cl), _effects._range, sp, c, cl)
+        ov.range_ft = _once(memo, ("range", sp.id, cl), _opts.spell_range, sp, c, cl)
         if ov.point is not None:
             ov.area = area_view(duel, c, sp, ov.point, cl)
         if use is None:

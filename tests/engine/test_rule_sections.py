@@ -25,6 +25,8 @@ SECTIONS = {
     "budget": ("C-9",),
     "charm": ("C-11",),
     "maneuvers": ("C-13",),
+    "damage": ("C-6", "DU-18", "DU-20"),
+    "spell_options": ("C-7", "DU-10"),
 }
 
 #: What a section module may never import: the turn, casting, the driver and the view.

@@ -10,7 +10,8 @@ import pytest
 from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 from mageduel import OUT_STATUSES, Seeded, duel_scenario, geometry, new_duel, option_area
-from mageduel.effects import _range, spell_by_id
+from mageduel.effects import spell_by_id
+from mageduel.spell_options import spell_range
 
 from tests.engine.coretools import core_duel, run
 
@@ -51,7 +52,7 @@ def test_c07_option_range_is_at_the_caster_level_after_negative_levels():
     assert mm.range_ft == sp.range.feet_at(3) != sp.range.feet_at(c.level)  # medium: at 3, not at 5
     for o in opts.values():
         if o.kind == "cast" and o.item is None:
-            assert o.range_ft == _range(spell_by_id(o.spell), c, c.cl()), o.id
+            assert o.range_ft == spell_range(spell_by_id(o.spell), c, c.cl()), o.id
 
 
 def test_an_item_option_is_ranged_at_the_items_own_caster_level():
@@ -60,7 +61,7 @@ def test_an_item_option_is_ranged_at_the_items_own_caster_level():
     use = next(o for o in d.view("p1").pending.options if o.item)
     item = next(u for u in c.item_uses if u["key"] == use.item)
     assert use.caster_level == item["cl"]
-    assert use.range_ft == _range(spell_by_id(use.spell), c, item["cl"])
+    assert use.range_ft == spell_range(spell_by_id(use.spell), c, item["cl"])
 
 
 # --- MD-10: an area's outline, cut at the zone ----------------------------------------------------------------
