@@ -58,6 +58,8 @@ __version__ = "0.1.0"
 _EXPORTS: dict[str, tuple[str, str]] = {
     # The duel: build one, ask who decides what, apply a decision, read a player's view.
     "new_duel": ("compose", "new_duel"),
+    # The rules a first duel loads, one module per step (a page loads them in short tasks ahead of time).
+    "loading": ("compose", "loading"),
     "Duel": ("state", "Duel"),
     "Option": ("core", "Option"),
     "Ask": ("core", "Ask"),
@@ -185,7 +187,7 @@ if TYPE_CHECKING:
     from .clauses import all as all_clauses
     from .clauses import get as clause
     from .clauses import ids as clause_ids
-    from .compose import new_duel
+    from .compose import loading, new_duel
     from .core import ALWAYS, ASK, NEVER, OUT_STATUSES, REACTION_KINDS, Ask, Check, Ending, Option, Outcome
     from .core import chance as check_chance
     from .creatures import Creature, CreatureCatalogue, all_creatures
@@ -326,6 +328,7 @@ __all__ = [
     "lesson_refs",
     "lesson_stage",
     "load_json",
+    "loading",
     "location",
     "feat",
     "make_policy",

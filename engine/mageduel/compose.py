@@ -14,11 +14,14 @@ first duel, not when the page's boot imports the API (issue 15), so the imports 
 from __future__ import annotations
 
 from functools import cache
+from importlib import import_module
 from typing import TYPE_CHECKING
 
 from .state import Combat, Duel
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from .dice import DiceSource
     from .scenario import Scenario
 
@@ -51,3 +54,64 @@ def combat() -> Combat:
 def new_duel(scenario: Scenario, dice_source: DiceSource) -> Duel:
     """A new duel of ``scenario`` with ``dice_source``; ``duel.pending`` is the first decision."""
     return Duel(scenario, dice_source, combat())
+
+
+#: What :func:`combat` loads, each module after every engine module it imports (the order ``python -X
+#: importtime`` finishes them in), so that importing them in this order loads one module per step.
+#: ``tests/engine/test_compose.py`` checks it against the imports themselves.
+LAYERS = (
+    "duel_dodge",
+    "spells.model",
+    "spells",
+    "duel_parry",
+    "reactions",
+    "duel_effort",
+    "damage",
+    "walls",
+    "attacks",
+    "spells.catalogue",
+    "spell_lookup",
+    "duel_counterspell",
+    "maneuvers",
+    "charm",
+    "notation",
+    "spell_options",
+    "terrain",
+    "weight",
+    "budget",
+    "creatures",
+    "combatant",
+    "weapons",
+    "character_adapter",
+    "summons",
+    "effects",
+    "rule_error",
+    "zone",
+    "actions",
+    "start_effects",
+    "lineup",
+    "duel_actions",
+    "rite",
+    "endings",
+    "terms",
+    "items",
+    "zone_effects",
+    "rules",
+    "views",
+)
+
+
+def loading() -> Iterator[str]:
+    """Load what :func:`combat` needs one module at a time, naming each once it is loaded: a page that
+    takes one step per task loads the rules while its player reads the setup, and never holds its main
+    thread for all of them at once (issue 15). The first duel then imports nothing.
+
+    >>> steps = list(loading())
+    >>> steps[-1], "views" in steps
+    ('combat', True)
+    """
+    for name in LAYERS:
+        import_module(f"{__package__}.{name}")
+        yield name
+    combat()
+    yield "combat"
