@@ -3,9 +3,12 @@
 // (poster -> ready, or error), and the build-time first screen hands over to Python (poster.js).
 import { watchBoot } from "./bootwatch.js";
 import { ensureStorage } from "./idbfallback.js";
+import { patch } from "./patch.js";
 import { ready as posterReady } from "./poster.js";
 
 const root = document.documentElement;
+// How Python's drawing reaches the page (web/game/browser.py): only what changed is touched.
+window.mageduelPatch = patch;
 const catalogue = JSON.parse(document.getElementById("messages").textContent);
 const LANGS = ["en", "fr"];
 

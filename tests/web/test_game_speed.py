@@ -62,3 +62,11 @@ def test_the_warm_up_leaves_the_setup_screen_as_it_was():
     app.warm_up()
     assert app.session is None and app.form.errors == {} and app.effects == []
     assert app.render() == before
+
+
+def test_the_warm_up_comes_in_steps_the_page_takes_one_task_at_a_time():
+    """Issue 15, goal 3: each rule module on its own, then the throwaway duel piece by piece."""
+    from mageduel.compose import LAYERS
+
+    steps = list(App(lang="fr").warming())
+    assert steps == [*LAYERS, "combat", "duel", "view", "think", "apply", "render"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -742,23 +743,40 @@ class App:
         return why
 
     def warm_up(self) -> None:
-        """Open a throwaway duel of the form's pair and let the computer make its first decision in it,
-        leaving the interface as it was: the first duel's imports and catalogue loads (a few hundred ms under
-        Pyodide) then happen while the player reads the setup form, not on their click on Start."""
-        from mageduel import Opponent
+        """Every step of :meth:`warming` at once (the tests' way; the page takes them one task at a time)."""
+        for _ in self.warming():
+            pass
 
+    def warming(self) -> Iterator[str]:
+        """Load the rules, open a throwaway duel of the form's pair, let the computer make its first
+        decision in it and draw its screen, leaving the interface as it was: the first duel's imports,
+        catalogue loads and first drawing (a few hundred ms under Pyodide) then happen while the player
+        reads the setup form, not on their click on Start. Yields after each step, naming it, so the page
+        can take each in a task of its own and never hold its main thread for all of them (issue 15, goal
+        3)."""
+        from mageduel import Opponent, loading
+
+        yield from loading()
         setup = self.validate_form()
         self.form.errors = {}
         if setup is None:
             return
         try:
-            duel = Session(setup).duel
+            session = Session(setup)
         except (ValidationError, ValueError):
             return
+        yield "duel"
+        duel = session.duel
         if duel.pending is not None:
             view = duel.view(duel.pending.player)
-            duel.apply(duel.pending.player, Opponent("normal").choose(view))
-            duel.view(duel.pending.player if duel.pending is not None else None)
+            yield "view"
+            choice = Opponent("normal").choose(view)
+            yield "think"
+            duel.apply(duel.pending.player, choice)
+            yield "apply"
+        # Drawn by an App of its own, so nothing of this one (its log's cursors, its notices) is touched.
+        App(lang=self.lang, session=session).render()
+        yield "render"
 
     def automatic(self) -> bool:
         """Whether the page should let the engine play on without waiting for a click."""

@@ -9,6 +9,7 @@ milliseconds between two frames (``setTimeout``): the page never freezes.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
@@ -96,7 +97,7 @@ def draw() -> None:
     key = _focus_key(active) if keep else None
     html = _timed("mageduel:render", app.render)
     opened = _kept_open()
-    _timed("mageduel:dom", root.__setattr__, "innerHTML", html)
+    _timed("mageduel:dom", _patch, root, html)
     _reopen(opened)
     screen = root.querySelector("[data-screen]")
     document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
@@ -111,10 +112,14 @@ def draw() -> None:
             target = root.querySelector(key)
         except Exception:  # noqa: BLE001 - a selector we could not build: fall back to autofocus
             target = None
-    if not found(target):
+    if not found(target) and not app.automatic():
+        # The screen's first choice, when someone is to choose on it. While the computer plays there is
+        # none to take: moving the focus then would only make the browser lay out the new screen in the
+        # middle of this task (30-40 ms for a duel's first screen), where the frame does it anyway.
         target = root.querySelector("[data-autofocus]")
-    if found(target) and (inside or app.session is not None):
-        target.focus(_options())
+    moved = found(target) and not target.isSameNode(document.activeElement)
+    if moved and (inside or app.session is not None):
+        _timed("mageduel:focus", target.focus, _options())
     # The log shows its newest line: scrolled at the next frame, so reading scrollHeight does not force a
     # layout of the whole page in the middle of this task (the frame lays it out once anyway).
     window.requestAnimationFrame(_scroll_log_proxy)
@@ -122,7 +127,17 @@ def draw() -> None:
     said = _timed("mageduel:announce", app.announce)
     if said:
         live.textContent = said
-    _effects()
+    _timed("mageduel:effects", _effects)
+
+
+def _patch(el: Any, html: str) -> None:
+    """``el``'s content becomes ``html``, touching only the nodes that differ (static/patch.js): the board's
+    shimmer runs on and the browser lays out only what changed (issue 15, goal 3)."""
+    patch = getattr(window, "mageduelPatch", None)
+    if patch is None:  # a page without boot.js: the whole content, as before
+        el.innerHTML = html
+    else:
+        patch(el, html)
 
 
 def _scroll_log(_time: Any = None) -> None:
@@ -210,12 +225,26 @@ def _timed(name: str, fn: Any, *args: Any) -> Any:
 
 
 def act(name: str, data: dict[str, str]) -> None:
+    start = window.performance.now()
     try:
         _timed("mageduel:act", app.handle, name, data)
     except Exception as exc:  # noqa: BLE001 - a bug must not freeze the game silently: say it, keep the duel
         app.notice = f"{type(exc).__name__}: {exc}"
         window.console.error(str(exc))
+    if window.performance.now() - start > SLICE_S * 1000:
+        # A click that held the main thread for a slice already (Start opens a duel): its drawing is a task
+        # of its own, so the two never make one long task together (issue 15, goal 3). Until it is drawn
+        # the game is busy, as while the computer thinks.
+        root.dataset.thinking = "true"
+        window.setTimeout(_drawn_proxy, 0)
+    else:
+        _drawn()
+
+
+def _drawn() -> None:
     _timed("mageduel:draw", draw)
+    if not _pumping:
+        root.dataset.thinking = "false"
     schedule()
 
 
@@ -253,6 +282,7 @@ def _shown() -> None:
 
 
 _more = False
+_drawn_proxy = create_proxy(_drawn)
 _pump_proxy = create_proxy(_pump)
 _shown_proxy = create_proxy(_shown)
 
@@ -492,14 +522,38 @@ def _open_link(store: Any, fragment: str) -> None:
         app.kept = app.can_resume = found(kept) and bool(kept)
 
 
-def _warm() -> None:
+def _warm_plan() -> Iterator[str]:
+    """The warm-up, step by step (see ``App.warming``), then the collector's clean-up."""
     if app.session is None:
-        app.warm_up()
+        yield from app.warming()
     # Everything loaded so far (the engine, its spell catalogue, pydantic) lives as long as the page: moved
-    # out of the collector's sight, a full collection no longer walks it in the middle of a computer's turn
-    # (tens of milliseconds each time under Pyodide before).
-    gc.collect()
+    # out of the collector's sight, a collection no longer walks it in the middle of a computer's turn (tens
+    # of milliseconds each time under Pyodide before). Frozen without a collection first: under Pyodide's
+    # Python 3.14 even a young one takes 50 ms here, against 11 for the freeze (the warm-up's few cycles,
+    # its throwaway duel, stay in memory).
     gc.freeze()
+    yield "freeze"
 
 
+def _warm() -> None:
+    """One step of the warm-up per task, started once the page is ready: the main thread is never held for
+    long while the player reads the setup form (issue 15, goal 3)."""
+    global _warming
+    if _warming is None:
+        _warming = _warm_plan()
+    start = window.performance.now()
+    try:
+        step = next(_warming, None)
+    except Exception as exc:  # noqa: BLE001 - a warm-up that fails costs speed, never the page
+        window.console.error(f"warm-up: {exc}")
+        step = None
+    # Each step under its own name (``mageduel:warm views``…), for DevTools and ``build.py bench``.
+    window.performance.measure(
+        f"mageduel:warm {step or 'end'}", _opts(start=start, end=window.performance.now())
+    )
+    if step is not None:
+        window.setTimeout(_warm_proxy, 0)
+
+
+_warming: Iterator[str] | None = None
 _warm_proxy = create_proxy(_warm)
