@@ -49,6 +49,8 @@ BUILD_TIME_WEB = {
     ROOT / "web" / "lazy_stdlib.py",  # shipped inside the stdlib archive instead, as its sitecustomize
     ROOT / "web" / "embed" / "posters.py",
 }
+# The typeface the pages use (static/style.css and embed.css name it), from the npm package.
+FONT = "inter-latin-wght-normal.woff2"
 # The stdlib's sources the page never imports, beside python_stdlib.zip (web/lazy_stdlib.py).
 STDLIB_REST = "python_stdlib_rest.zip"
 # The pages' entry scripts, fetched as files beside the wheel (index.html runs main.py, embed.html page.py).
@@ -65,6 +67,7 @@ MIME_TYPES = {
     ".toml": "text/plain; charset=utf-8",
     ".py": "text/x-python; charset=utf-8",
     ".svg": "image/svg+xml",
+    ".woff2": "font/woff2",
     ".css": "text/css",
     ".html": "text/html; charset=utf-8",
     ".png": "image/png",
@@ -160,7 +163,8 @@ def ensure_venv() -> None:
 
 
 def ensure_npm() -> None:
-    """npm ci: Pyodide's core, PyScript and fake-indexeddb, exactly as package-lock.json pins them."""
+    """npm ci: Pyodide's core, PyScript, fake-indexeddb and the typeface, exactly as package-lock.json pins
+    them."""
     digest = tree_digest(ROOT / "package-lock.json")
     if NODE_MODULES.exists() and stamp_ok("npm", digest):
         return
@@ -168,7 +172,7 @@ def ensure_npm() -> None:
         raise BuildError(
             "npm is missing: install Node.js 20+ and npm (on Debian: apt-get install nodejs npm)"
         )
-    say("fetching the pinned browser runtime (npm ci: pyodide, @pyscript/core, fake-indexeddb)")
+    say("fetching the pinned browser runtime (npm ci: pyodide, @pyscript/core, fake-indexeddb, the typeface)")
     run(
         ["npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts"],
         what="npm ci (is the npm registry reachable?)",
@@ -619,6 +623,12 @@ def assemble_dist(engine_wheel: Path, runtime_wheels: list[Path]) -> None:
     for src in esm.rglob("*.js"):
         wanted[Path("vendor/fake-indexeddb") / src.relative_to(esm)] = src
     wanted[Path("vendor/fake-indexeddb/LICENSE")] = NODE_MODULES / "fake-indexeddb" / "LICENSE"
+    # The interface's typeface, its Latin subset (French included; 48 kB for every weight): the same letters
+    # on every system, and no font lookup of the system's for each new text size (issue 15: a first duel
+    # screen spent 30-60 ms in them).
+    inter = NODE_MODULES / "@fontsource-variable" / "inter"
+    wanted[Path("fonts") / FONT] = inter / "files" / FONT
+    wanted[Path("fonts/LICENSE-Inter.txt")] = inter / "LICENSE"
     messages = load_messages()
     posters = render_posters()
     boot_bytes = sum(

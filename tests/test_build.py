@@ -26,7 +26,7 @@ def test_every_runtime_wheel_is_pinned_by_version_and_sha256():
 
 def test_npm_packages_are_locked_with_integrity_hashes():
     lock = json.loads((build.ROOT / "package-lock.json").read_text())
-    for name in ("pyodide", "@pyscript/core", "fake-indexeddb"):
+    for name in ("pyodide", "@pyscript/core", "fake-indexeddb", "@fontsource-variable/inter"):
         entry = lock["packages"][f"node_modules/{name}"]
         assert entry["integrity"].startswith("sha512-")
     declared = json.loads((build.ROOT / "package.json").read_text())["dependencies"]
@@ -124,6 +124,21 @@ def test_service_worker_precaches_every_file_the_page_may_fetch(dist):
     assert {"pyscript/core.js", "pyodide/pyodide.asm.wasm", "index.html", "boot.js", "poster.js"} <= set(
         files
     )
+    assert {"patch.js", f"fonts/{build.FONT}", "fonts/LICENSE-Inter.txt"} <= set(files)
+
+
+def test_the_typeface_ships_with_its_licence_and_the_pages_name_and_preload_it(dist):
+    font = dist / "fonts" / build.FONT
+    assert font.read_bytes()[:4] == b"wOF2"
+    assert "SIL Open Font License" in (dist / "fonts" / "LICENSE-Inter.txt").read_text()
+    css = (dist / "style.css").read_text()
+    assert f"url(./fonts/{build.FONT})" in css and 'font-family: "Inter"' in css
+    for page in ("index.html", "embed.html"):
+        html = (dist / page).read_text()
+        assert (
+            f'<link rel="preload" href="./fonts/{build.FONT}" as="font" type="font/woff2" crossorigin>'
+            in html
+        )
 
 
 def test_missing_chromium_is_one_clear_line(monkeypatch, capsys):
