@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 
 # In a fresh interpreter: the API as the page's boot imports it, then each step of ``loading`` — which
@@ -37,6 +39,7 @@ def _steps() -> list[tuple[str, list[str]]]:
     return [(name, new) for name, new in json.loads(out)]
 
 
+@pytest.mark.skipif(sys.platform == "emscripten", reason="a fresh interpreter in a subprocess; CPython only")
 def test_loading_brings_in_one_module_per_step_and_leaves_the_first_duel_nothing_to_import():
     steps = _steps()
     assert steps[-1] == ("combat", []), "combat() imported what LAYERS does not list"
