@@ -3,11 +3,15 @@
 // style, lay out and pre-paint everything, and restart the zone's shimmer, at every move. Here the new HTML
 // is parsed aside, then walked beside the old tree: an equal node is kept as it is (its animation runs on,
 // its layout is reused), an element of the same tag has its attributes brought up to date and its children
-// walked in turn, and anything else is replaced. Children that only grew (the log) get the new ones added.
+// walked in turn, and anything else is replaced. Children that only grew (the log) get the new ones added;
+// children that moved on (a capped log: lines out at the top, new ones at the end) lose the old and gain the
+// new, rather than having every line rewritten in place.
 // The result is the DOM the HTML describes, as innerHTML would have built it: a form control changed on the
 // page since it was drawn (typed in, ticked, picked) is replaced by the drawn one, as innerHTML did.
 
 const CONTROLS = "input, select, textarea";
+// The log keeps its last 250 lines: each redraw may push out a few at the top as it adds some at the end.
+const MAX_SHIFT = 64;
 
 function changed(control) {
   if (control.nodeName === "SELECT") return [...control.options].some((o) => o.selected !== o.defaultSelected);
@@ -39,10 +43,30 @@ function morph(old, next, dirty) {
   }
 }
 
+/** How many of ``before``'s first nodes to drop so that the rest begins ``after`` (a capped log that moved
+ * on by a few lines), or -1. */
+function shift(before, after, dirty) {
+  if (!before.length || !after.length || before[0].isEqualNode(after[0])) return -1;
+  const most = Math.min(before.length - 1, MAX_SHIFT);
+  for (let k = 1; k <= most; k++) {
+    if (!before[k].isEqualNode(after[0])) continue;
+    const kept = before.slice(k);
+    if (kept.length <= after.length && kept.every((node, i) => !dirty.has(node) && node.isEqualNode(after[i]))) {
+      return k;
+    }
+    return -1;
+  }
+  return -1;
+}
+
 function morphChildren(old, next, dirty) {
   const before = [...old.childNodes];
   const after = [...next.childNodes];
-  if (before.length === after.length && before.every((node, i) => node.nodeName === after[i].nodeName)) {
+  const k = shift(before, after, dirty);
+  if (k > 0) {
+    for (const node of before.slice(0, k)) node.remove();
+    old.append(...after.slice(before.length - k));
+  } else if (before.length === after.length && before.every((node, i) => node.nodeName === after[i].nodeName)) {
     before.forEach((node, i) => morph(node, after[i], dirty));
   } else if (
     before.length < after.length &&
