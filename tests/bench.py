@@ -59,6 +59,9 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
     "--no-first-run",
+    # /dev/shm is small here (64 MB): a renderer that runs out of it crashes ("Target crashed"), as the
+    # browser tests' conftest says.
+    "--disable-dev-shm-usage",
 ]
 
 
