@@ -226,15 +226,19 @@ def _timed(name: str, fn: Any, *args: Any) -> Any:
 
 def act(name: str, data: dict[str, str]) -> None:
     start = window.performance.now()
+    session, tutor = app.session, app.tutor
     try:
         _timed("mageduel:act", app.handle, name, data)
     except Exception as exc:  # noqa: BLE001 - a bug must not freeze the game silently: say it, keep the duel
         app.notice = f"{type(exc).__name__}: {exc}"
         window.console.error(str(exc))
-    if window.performance.now() - start > SLICE_S * 1000:
-        # A click that held the main thread for a slice already (Start opens a duel): its drawing is a task
-        # of its own, so the two never make one long task together (issue 15, goal 3). Until it is drawn
-        # the game is busy, as while the computer thinks.
+    elsewhere = app.session is not session or app.tutor is not tutor
+    if window.performance.now() - start > SLICE_S * 1000 or elsewhere:
+        # A click that held the main thread for a slice already, or that opens another screen (Start, a
+        # lesson, Back to the setup): its drawing is a task of its own, so the two never make one long task
+        # together (issue 15, goal 3). A new screen drawn inside the click's task was also laid out inside
+        # it, the browser updating what the pointer hovers (20-30 ms for a duel's first screen). Until it is
+        # drawn the game is busy, as while the computer thinks.
         root.dataset.thinking = "true"
         window.setTimeout(_drawn_proxy, 0)
     else:
