@@ -69,4 +69,32 @@ def test_the_warm_up_comes_in_steps_the_page_takes_one_task_at_a_time():
     from mageduel.compose import LAYERS
 
     steps = list(App(lang="fr").warming())
-    assert steps == [*LAYERS, "combat", "duel", "view", "think", "apply", "render"]
+    played = len(steps) - len(LAYERS) - 6
+    assert played > 0  # the throwaway duel is played on, a decision per step
+    assert steps == [*LAYERS, "combat", "duel", "view", "think", "apply", *["decision"] * played, "render"]
+
+
+def test_the_warm_up_plays_its_throwaway_duel_to_the_end():
+    """Every path a duel takes is run once before the player's (under Pyodide the first run of each costs
+    several times the next)."""
+    app = App(lang="en")
+    steps = app.warming()
+    for step in steps:
+        if step == "render":
+            break
+    else:
+        raise AssertionError("the warm-up never drew its duel")
+    assert app.session is None
+
+
+def test_the_warm_up_stops_when_the_player_starts_a_duel():
+    from tests.web.test_game_flow import SETUP
+
+    app = App(lang="en")
+    steps = app.warming()
+    for step in steps:
+        if step == "decision":
+            break
+    app.handle("start", SETUP)  # the player's click, between two of the warm-up's tasks
+    assert list(steps) == []  # no step more: the player's duel is not slowed by a throwaway one
+    assert app.session is not None and app.session.duel.decisions == []

@@ -38,6 +38,8 @@ CONTROLS = ("human", "normal", "easy", "hard", "table")
 #: and a fourth duellist (two to four, in sides or each for themself) are offered these first.
 DEFAULT_SIDES = (*FIRST_PAIR, "ilse", "kael")
 MAX_DUELLISTS = 4
+#: The warm-up's throwaway duel stops here if it has not ended (the first pair's duels end in 25-105).
+WARM_DECISIONS = 300
 
 SHORTCUTS = (
     ("1…9, 0", "keys.options"),
@@ -748,12 +750,14 @@ class App:
             pass
 
     def warming(self) -> Iterator[str]:
-        """Load the rules, open a throwaway duel of the form's pair, let the computer make its first
-        decision in it and draw its screen, leaving the interface as it was: the first duel's imports,
-        catalogue loads and first drawing (a few hundred ms under Pyodide) then happen while the player
-        reads the setup form, not on their click on Start. Yields after each step, naming it, so the page
-        can take each in a task of its own and never hold its main thread for all of them (issue 15, goal
-        3)."""
+        """Load the rules, then play a throwaway duel of the form's pair between two computers to its end and
+        draw its last screen, leaving the interface as it was: the first duel's imports, catalogue loads and
+        first drawing happen while the player reads the setup form, not on their click on Start. Played
+        through, not just opened: under Pyodide the first run of each path through the rules (a spell's
+        save, a wall, a bull rush) costs several times the next ones — the engine's WebAssembly compiled on
+        first use — and a first duel's computer took 10-27 ms for a decision it later takes in 5 (issue 15,
+        goal 3). Yields after each step, naming it, so the page can take each in a task of its own and never
+        hold its main thread for long; stops as soon as the player opens a duel or a lesson."""
         from mageduel import Opponent, loading
 
         yield from loading()
@@ -767,12 +771,22 @@ class App:
             return
         yield "duel"
         duel = session.duel
-        if duel.pending is not None:
-            view = duel.view(duel.pending.player)
+        brains: dict[str, Opponent] = {}
+        while duel.pending is not None and len(duel.decisions) < WARM_DECISIONS:
+            if self.session is not None or self.tutor is not None:
+                return  # the player started: the real duel warms the rest
+            who = duel.pending.player
+            brain = brains.setdefault(who, Opponent("normal", len(brains)))
+            if duel.decisions:
+                duel.apply(who, brain.choose(duel.view(who)))
+                yield "decision"
+                continue
+            # The first decision of all is the slowest (its view's first drawing of a turn's options).
+            view = duel.view(who)
             yield "view"
-            choice = Opponent("normal").choose(view)
+            choice = brain.choose(view)
             yield "think"
-            duel.apply(duel.pending.player, choice)
+            duel.apply(who, choice)
             yield "apply"
         # Drawn by an App of its own, so nothing of this one (its log's cursors, its notices) is touched.
         App(lang=self.lang, session=session).render()
