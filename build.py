@@ -283,7 +283,7 @@ TAG = sys.implementation.cache_tag
 
 # With rest, the sources of everything else go to that second archive, and the first gets lazy
 # (web/lazy_stdlib.py) as its sitecustomize, with the names of the modules it can fetch.
-def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None):
+def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None, drop=()):
     method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
     count = 0
     names = []
@@ -301,6 +301,8 @@ def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None):
             return any("/".join(parts[:i]) in unused for i in range(1, len(parts) + (name.endswith("/"))))
 
         for info in zin.infolist():
+            if info.filename.startswith(tuple(drop)):
+                continue
             data = zin.read(info)
             entries = [(info.filename, data)]
             target = zout
@@ -343,10 +345,16 @@ def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None):
 done = {}
 for job in json.loads(JOBS):
     args = [job[k] for k in ("src", "dst", "where", "keep_source", "stored")]
-    done[os.path.basename(job["dst"])] = compile_archive(*args, job.get("rest"), job.get("lazy"))
+    done[os.path.basename(job["dst"])] = compile_archive(*args, job.get("rest"), job.get("lazy"), job["drop"])
 json.dumps(done)
 `));
 """
+
+
+#: What a running page never imports, left out of its copy of a wheel (issue 15, goal 4: 133 kB of the first
+#: visit): pydantic's first version, kept for programs migrating from it, and its plugin for the mypy type
+#: checker. By wheel name prefix.
+PAGE_DROPS = {"pydantic-": ("pydantic/v1/", "pydantic/mypy.py")}
 
 
 def ensure_bytecode(wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
@@ -359,7 +367,8 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
     Cached until an input changes."""
     out = BUILD / "bytecode"
     stdlib = NODE_MODULES / "pyodide" / "python_stdlib.zip"
-    jobs = [{"src": stdlib, "dst": out / stdlib.name, "where": "/lib/python314.zip/", "keep_source": False}]
+    where = "/lib/python314.zip/"
+    jobs = [{"src": stdlib, "dst": out / stdlib.name, "where": where, "keep_source": False, "drop": []}]
     for w in wheels:
         jobs.append(
             {
@@ -367,12 +376,13 @@ def ensure_bytecode(wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
                 "dst": out / w.name,
                 "where": "/lib/python3.14/site-packages/",
                 "keep_source": w.name.startswith(("mageduel-", "mageduel_web-")),
+                "drop": [p for start, paths in PAGE_DROPS.items() if w.name.startswith(start) for p in paths],
             }
         )
     digest = hashlib.sha256(BYTECODE_JS.encode() + (ROOT / "web" / "bytecode_probe.py").read_bytes())
     digest.update(tree_digest(ROOT / "web").encode())  # lazy_stdlib.py included
     for job in jobs:
-        digest.update(f"{job['dst'].name} {sha256(job['src'])} {job['keep_source']}".encode())
+        digest.update(f"{job['dst'].name} {sha256(job['src'])} {job['keep_source']} {job['drop']}".encode())
     digest.update(sha256(NODE_MODULES / "pyodide" / "pyodide.asm.wasm").encode())
     results = (out / stdlib.name, out / STDLIB_REST, [out / w.name for w in wheels])
     ready = all(j["dst"].exists() for j in jobs) and (out / STDLIB_REST).exists()

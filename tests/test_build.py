@@ -227,3 +227,7 @@ def test_what_the_page_imports_ships_as_bytecode_and_the_rest_as_source(dist):
     with zipfile.ZipFile(pydantic) as z:
         names = set(z.namelist())
     assert "pydantic/main.pyc" in names and "pydantic/main.py" not in names
+    # What no running page imports is left out of the page's copy (build.PAGE_DROPS): pydantic's first
+    # version and its mypy plugin; pydantic's other unused modules stay as source.
+    assert not [n for n in names if n.startswith("pydantic/v1/")] and "pydantic/mypy.py" not in names
+    assert "pydantic/root_model.py" in names
