@@ -193,10 +193,13 @@
     try {
       // The game's own watch (errors, PyScript's error element, the timeout) and storage fallback: modules,
       // loaded on the first press only; if they cannot load, the catch below says why.
-      const [{ watchBoot }, { ensureStorage }] = await Promise.all([
+      const [{ watchBoot }, { ensureStorage }, { patch }] = await Promise.all([
         import(here("./bootwatch.js")),
         import(here("./idbfallback.js")),
+        import(here("./patch.js")),
       ]);
+      // How Python's drawing reaches the widget (web/patching.py): only what changed is touched.
+      window.mageduelPatch = patch;
       watchBoot(fail);
       await ensureStorage(); // the widget keeps nothing: an in-memory store needs no note
       const script = document.createElement("script");

@@ -147,6 +147,30 @@ def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
     context.close()
 
 
+def test_a_step_control_pressed_from_the_keyboard_keeps_the_focus(browser, host, widget_site):
+    """Each redraw changes only what differs (web/patching.py): the pressed control is the same node after
+    it, so a keyboard reader presses it again without finding it anew, and the zone's drawing stays."""
+    context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
+    page = context.new_page()
+    page.goto(host("?scenario=counterspell&lang=en"))
+    (frame,) = wait_frames(page, widget_site)
+    wait_state(frame, "poster")
+    frame.locator('[data-action="next"]').click()  # boots the runtime, then steps once
+    wait_state(frame, "ready", READY_MS)
+    frame.wait_for_function("document.querySelector('.w-step').dataset.step === '1'", timeout=30_000)
+    frame.evaluate("window.__zone = document.querySelector('svg.arena-svg')")
+    frame.locator('[data-action="next"]').focus()
+    for step in ("2", "3", "4"):
+        frame.locator('[data-action="next"]').press("Enter")
+        frame.wait_for_function(
+            f"document.querySelector('.w-step').dataset.step === '{step}'", timeout=10_000
+        )
+        assert frame.evaluate("document.activeElement.dataset.action") == "next"
+    # The arena was patched in place, not rebuilt: its element is the one drawn before the first step.
+    assert frame.evaluate("window.__zone === document.querySelector('svg.arena-svg')")
+    context.close()
+
+
 def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host, widget_site, requests):
     context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
     page = context.new_page()

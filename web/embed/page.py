@@ -13,6 +13,7 @@ from pyscript import document, window  # type: ignore[import-not-found]
 from web.embed.params import problem_text, read
 from web.embed.viewer import Viewer
 from web.lesson import DIGITS
+from web.patching import put
 
 AUTOPLAY_MS = 1100
 SLICE_S = 0.02
@@ -30,7 +31,8 @@ def found(x: Any) -> bool:
 
 
 def draw() -> None:
-    widget.innerHTML = viewer.render()
+    # Only what changed: a control pressed from the keyboard keeps the focus, step after step.
+    put(widget, viewer.render())
     root.dataset.mode = "try" if viewer.app is not None else "watch"
     if viewer.app is None and viewer.lesson is None:
         window.mageduelKeepStep(viewer.step)

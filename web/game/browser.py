@@ -21,6 +21,7 @@ from web.game.persistence import SAVE_KEY
 from web.game.session import SaveError
 from web.i18n import t
 from web.lesson import PROGRESS_KEY, parse_progress
+from web.patching import put
 
 SLICE_S = 0.02
 TEXT_INPUTS = ("INPUT", "TEXTAREA", "SELECT")
@@ -97,7 +98,7 @@ def draw() -> None:
     key = _focus_key(active) if keep else None
     html = _timed("mageduel:render", app.render)
     opened = _kept_open()
-    _timed("mageduel:dom", _patch, root, html)
+    _timed("mageduel:dom", put, root, html)
     _reopen(opened)
     screen = root.querySelector("[data-screen]")
     document.documentElement.dataset.screen = attr(screen, "data-screen") or ""
@@ -128,16 +129,6 @@ def draw() -> None:
     if said:
         live.textContent = said
     _timed("mageduel:effects", _effects)
-
-
-def _patch(el: Any, html: str) -> None:
-    """``el``'s content becomes ``html``, touching only the nodes that differ (static/patch.js): the board's
-    shimmer runs on and the browser lays out only what changed (issue 15, goal 3)."""
-    patch = getattr(window, "mageduelPatch", None)
-    if patch is None:  # a page without boot.js: the whole content, as before
-        el.innerHTML = html
-    else:
-        patch(el, html)
 
 
 def _scroll_log(_time: Any = None) -> None:
