@@ -804,14 +804,14 @@ def _check_spell(spell_id: str, slot_level: int, exact: bool) -> None:
             level=slot_level,
             spell=spell_id,
         )
-    if not catalogue.get(spell_id).arcane:
+    if not catalogue.summary(spell_id).arcane:
         raise RuleError(
             "spell.not_arcane_at",
             f"level {slot_level}: '{spell_id}' is not a sorcerer/wizard spell",
             level=slot_level,
             spell=spell_id,
         )
-    level = catalogue.get(spell_id).level
+    level = catalogue.summary(spell_id).level
     if (exact and level != slot_level) or level > slot_level:
         raise RuleError(
             "spell.wrong_level",

@@ -17,6 +17,7 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .spells import catalogue
 from .state import Combat, Duel
 
 if TYPE_CHECKING:
@@ -113,5 +114,6 @@ def loading() -> Iterator[str]:
     for name in LAYERS:
         import_module(f"{__package__}.{name}")
         yield name
+    yield from catalogue.loading()  # the spells, a piece at a time (built on first use, not at boot)
     combat()
     yield "combat"

@@ -133,13 +133,13 @@ class _SpellItem(_Item):
 
     @model_validator(mode="after")
     def _caster_level_enough(self) -> _SpellItem:
-        if not catalogue.get(self.spell).arcane and getattr(self, "type", "") != "potion":
+        if not catalogue.summary(self.spell).arcane and getattr(self, "type", "") != "potion":
             raise RuleError(
                 "item.not_arcane",
                 f"'{self.spell}' is not a sorcerer/wizard spell: only a potion may hold it",
                 spell=self.spell,
             )
-        level = catalogue.get(self.spell).level
+        level = catalogue.summary(self.spell).level
         if self.caster_level < min_caster_level(level):
             raise RuleError(
                 "item.caster_level",
@@ -170,7 +170,7 @@ class Wand(_SpellItem):
 
     @model_validator(mode="after")
     def _wand_level(self) -> Wand:
-        if self.spell_data.level > 4:
+        if catalogue.summary(self.spell).level > 4:
             raise RuleError(
                 "item.wand_level",
                 f"a wand holds spells of level 4 or less, not '{self.spell}'",
@@ -186,14 +186,14 @@ class Potion(_SpellItem):
 
     @model_validator(mode="after")
     def _potion_spell(self) -> Potion:
-        spell = self.spell_data
+        spell = catalogue.summary(self.spell)
         if spell.level > 3:
             raise RuleError(
                 "item.potion_level",
                 f"a potion holds spells of level 3 or less, not '{self.spell}'",
                 spell=self.spell,
             )
-        if spell.range.kind == "personal":
+        if spell.range_kind == "personal":
             raise RuleError(
                 "item.potion_personal",
                 f"'{self.spell}' is a personal spell and cannot be a potion",
@@ -239,7 +239,7 @@ class Staff(_Item):
 
     @model_validator(mode="after")
     def _caster_level_enough(self) -> Staff:
-        top = max(catalogue.get(s.spell).level for s in self.spells)
+        top = max(catalogue.summary(s.spell).level for s in self.spells)
         if self.caster_level < min_caster_level(top):
             raise RuleError(
                 "item.staff_caster_level",

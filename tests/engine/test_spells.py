@@ -122,6 +122,28 @@ def test_unknown_spell_is_a_key_error_naming_it():
         catalogue.get("fire_storm")
 
 
+def test_the_catalogue_loaded_in_steps_is_the_file_validated_at_once(monkeypatch):
+    """Issue 15: the page validates the catalogue a piece per task (``catalogue.loading``); the result is
+    the very catalogue ``SpellCatalogue.model_validate_json`` makes of the file."""
+    monkeypatch.setattr(catalogue, "_loaded", [])
+    steps = list(catalogue.loading())
+    assert steps[-1] == "catalogue" and len([s for s in steps if s.startswith("spells ")]) > 1
+    whole = SpellCatalogue.model_validate_json(catalogue._text())
+    assert catalogue.catalogue() == whole
+    assert catalogue.catalogue().model_dump(mode="json") == whole.model_dump(mode="json")
+    assert list(catalogue.loading()) == []  # once loaded, nothing more to do
+
+
+def test_a_spells_summary_is_what_the_validated_catalogue_says():
+    """What a character sheet's or an item's check reads (level, arcane, range kind) comes from the file
+    without building the catalogue's models (issue 15); it must agree with them, spell by spell."""
+    for spell in catalogue.all_spells():
+        assert catalogue.summary(spell.id) == (spell.level, spell.arcane, spell.range.kind), spell.id
+    assert len(catalogue._summaries()) == len(catalogue.all_spells())
+    with pytest.raises(KeyError, match="unknown spell 'nope'"):
+        catalogue.summary("nope")
+
+
 def test_data_file_ships_inside_the_package():
     text = resources.files("mageduel").joinpath("data").joinpath("spells.json").read_text(encoding="utf-8")
     assert len(json.loads(text)["spells"]) == len(catalogue.all_spells())

@@ -1,6 +1,9 @@
 """The spell catalogue: ``data/spells.json`` validated as a :class:`SpellCatalogue`.
 
-Read once, through importlib.resources, so it works from a wheel and inside Pyodide.
+Read through importlib.resources, so it works from a wheel and inside Pyodide. Validated once, on first
+use or a piece at a time (:func:`loading`, the page's warm-up); what checking a character sheet or an item
+asks of a spell (:func:`summary`) is read from the file alone, without the vocabulary's models, which are
+built on first use (issue 15: the page draws its setup screen without them).
 
 >>> get("fireball").level
 3
@@ -55,17 +58,95 @@ Read once, through importlib.resources, so it works from a wheel and inside Pyod
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from functools import cache
 from importlib import resources
+from typing import NamedTuple
 
+from pydantic import BaseModel
+
+from . import model
 from .model import Spell, SpellCatalogue
+
+#: Spells validated per step of :func:`loading` (under Pyodide about 2 ms each).
+SPELLS_PER_STEP = 8
+
+_loaded: list[SpellCatalogue] = []  # the catalogue once validated (a list: no global statement)
+
+
+def _text() -> str:
+    return resources.files("mageduel").joinpath("data").joinpath("spells.json").read_text(encoding="utf-8")
+
+
+def catalogue() -> SpellCatalogue:
+    """The whole catalogue, validated once."""
+    if not _loaded:
+        for _ in loading():
+            pass
+    return _loaded[0]
+
+
+def loading() -> Iterator[str]:
+    """Validate the catalogue a piece at a time, naming each piece once done: a page that takes one step per
+    task never holds its main thread for the whole (issue 15). The vocabulary's models are built on first
+    use (``defer_build``: the setup screen is drawn without them): one model per step, in the order of the
+    file that defines them, then the spells a few at a time, then the file's own checks across spells.
+
+    >>> all(step for step in loading())  # each step named, "catalogue" last
+    True
+    >>> list(loading()), catalogue().spells[0].id  # once loaded, nothing more
+    ([], 'acid_splash')
+    """
+    if _loaded:
+        return
+    for name, kind in vars(model).items():
+        if isinstance(kind, type) and issubclass(kind, BaseModel) and kind.__module__ == model.__name__:
+            if not kind.__pydantic_complete__:
+                kind.model_rebuild()
+                yield f"model {name}"
+    data = json.loads(_text())
+    spells: list[Spell] = []
+    raw = data.get("spells") if isinstance(data, dict) else None
+    if isinstance(raw, list):
+        for start in range(0, len(raw), SPELLS_PER_STEP):
+            spells.extend(Spell.model_validate(s) for s in raw[start : start + SPELLS_PER_STEP])
+            yield f"spells {start + 1}-{min(start + SPELLS_PER_STEP, len(raw))}"
+        data = {**data, "spells": spells}  # validated already: the catalogue takes them as they are
+    if not _loaded:  # (a catalogue() call between two steps may have finished it)
+        _loaded.append(SpellCatalogue.model_validate(data))
+    yield "catalogue"
+
+
+class Summary(NamedTuple):
+    """What checking a character sheet or an item asks of a spell: read from the file alone, so
+    the premade roster is checked without building the whole catalogue's models (issue 15: the setup screen
+    is drawn before they are). ``test_spells`` checks it against the validated catalogue, spell by spell."""
+
+    level: int
+    arcane: bool
+    range_kind: str
 
 
 @cache
-def catalogue() -> SpellCatalogue:
-    """The whole catalogue, validated once."""
-    text = resources.files("mageduel").joinpath("data").joinpath("spells.json").read_text(encoding="utf-8")
-    return SpellCatalogue.model_validate_json(text)
+def _summaries() -> dict[str, Summary]:
+    arcane = Spell.model_fields["arcane"].default
+    return {
+        s["id"]: Summary(s["level"], s.get("arcane", arcane), s["range"]["kind"])
+        for s in json.loads(_text())["spells"]
+    }
+
+
+def summary(spell_id: str) -> Summary:
+    """A spell's level, whether it is arcane and its range's kind; an unknown id is a ``KeyError``.
+
+    >>> summary("fireball")
+    Summary(level=3, arcane=True, range_kind='long')
+    """
+    try:
+        return _summaries()[spell_id]
+    except KeyError:
+        raise KeyError(f"unknown spell '{spell_id}'") from None
 
 
 @cache
@@ -83,7 +164,7 @@ def get(spell_id: str) -> Spell:
 
 def has(spell_id: str) -> bool:
     """Whether the catalogue holds ``spell_id``."""
-    return spell_id in _by_id()
+    return spell_id in _summaries()
 
 
 def all_spells() -> tuple[Spell, ...]:

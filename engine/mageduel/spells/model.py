@@ -178,9 +178,12 @@ Stat = Literal[
 
 
 class _Frozen(BaseModel):
-    """Base of every vocabulary model: immutable, unknown fields refused (a typo is an error)."""
+    """Base of every vocabulary model: immutable, unknown fields refused (a typo is an error). Each is built
+    on first use (``defer_build``), not on import: the page imports the vocabulary on its way to ready and
+    validates spells only later, a piece at a time (``catalogue.loading``; issue 15). The recursive ones
+    (an effect holding effects) resolve ``Effect`` then, the whole module being defined."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class Text(_Frozen):
@@ -911,20 +914,6 @@ EFFECT_KINDS: tuple[str, ...] = (
     "wall",
     "reveal",
 )
-
-for _model in (
-    AttackNode,
-    SaveNode,
-    MissilesNode,
-    AreaNode,
-    Tier,
-    TieredNode,
-    Option,
-    ChoiceNode,
-    ChainNode,
-    ConditionNode,
-):
-    _model.model_rebuild()
 
 
 def children(node: BaseModel) -> tuple[BaseModel, ...]:
