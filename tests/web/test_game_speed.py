@@ -11,7 +11,7 @@ from mageduel.scenario import duel_scenario
 
 from tests.web.test_game_flow import SETUP, play_to_the_end
 from web.game import panels, text
-from web.game.app import App
+from web.game.app import WARM_DRAW_EVERY, App
 
 
 def _play(duel: state.Duel, n: int) -> state.Duel:
@@ -69,9 +69,19 @@ def test_the_warm_up_comes_in_steps_the_page_takes_one_task_at_a_time():
     from mageduel.compose import LAYERS
 
     steps = list(App(lang="fr").warming())
-    played = len(steps) - len(LAYERS) - 6
-    assert played > 0  # the throwaway duel is played on, a decision per step
-    assert steps == [*LAYERS, "combat", "duel", "view", "think", "apply", *["decision"] * played, "render"]
+    spells = steps[len(LAYERS) : steps.index("combat")]
+    assert spells == [] or spells[-1] == "catalogue"  # the spells in steps, unless this process has them
+    duel = steps[steps.index("combat") + 1 :]
+    assert duel[:4] == ["duel", "view", "think", "apply"] and duel[-1] == "render"
+    # The throwaway duel is played on, a decision per step, and drawn every WARM_DRAW_EVERY decisions.
+    played = duel[4:-1]
+    assert played.count("decision") > WARM_DRAW_EVERY and set(played) == {"decision", "render"}
+    decisions = 1  # the first, in three steps
+    for step in played:
+        decisions += step == "decision"
+        if step == "render":
+            assert decisions % WARM_DRAW_EVERY == 0
+    assert steps == [*LAYERS, *spells, "combat", *duel]
 
 
 def test_the_warm_up_plays_its_throwaway_duel_to_the_end():

@@ -40,6 +40,8 @@ DEFAULT_SIDES = (*FIRST_PAIR, "ilse", "kael")
 MAX_DUELLISTS = 4
 #: The warm-up's throwaway duel stops here if it has not ended (the first pair's duels end in 25-105).
 WARM_DECISIONS = 300
+#: ... and its screen is drawn every this many decisions.
+WARM_DRAW_EVERY = 20
 
 SHORTCUTS = (
     ("1…9, 0", "keys.options"),
@@ -772,6 +774,9 @@ class App:
         yield "duel"
         duel = session.duel
         brains: dict[str, Opponent] = {}
+        # Drawn by an App of its own, so nothing of this one (its log's cursors, its notices) is touched;
+        # drawn every few decisions, so that no drawing has many new log lines to write at once.
+        shown = App(lang=self.lang, session=session)
         while duel.pending is not None and len(duel.decisions) < WARM_DECISIONS:
             if self.session is not None or self.tutor is not None:
                 return  # the player started: the real duel warms the rest
@@ -780,6 +785,9 @@ class App:
             if duel.decisions:
                 duel.apply(who, brain.choose(duel.view(who)))
                 yield "decision"
+                if len(duel.decisions) % WARM_DRAW_EVERY == 0:
+                    shown.render()
+                    yield "render"
                 continue
             # The first decision of all is the slowest (its view's first drawing of a turn's options).
             view = duel.view(who)
@@ -788,8 +796,7 @@ class App:
             yield "think"
             duel.apply(who, choice)
             yield "apply"
-        # Drawn by an App of its own, so nothing of this one (its log's cursors, its notices) is touched.
-        App(lang=self.lang, session=session).render()
+        shown.render()
         yield "render"
 
     def automatic(self) -> bool:
