@@ -17,6 +17,7 @@ from functools import cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from .deferred import building
 from .spells import catalogue
 from .state import Combat, Duel
 
@@ -112,8 +113,9 @@ def loading() -> Iterator[str]:
     ('combat', True)
     """
     for name in LAYERS:
-        import_module(f"{__package__}.{name}")
+        module = import_module(f"{__package__}.{name}")
         yield name
+        yield from building(module)  # its models declared with defer_build (the views'), one per step
     yield from catalogue.loading()  # the spells, a piece at a time (built on first use, not at boot)
     combat()
     yield "combat"

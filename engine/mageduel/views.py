@@ -67,12 +67,15 @@ if TYPE_CHECKING:
 
 
 class _M(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    """Base of the view models. Built on first use (``defer_build``), not on import: the page's warm-up
+    imports this module, then builds its models one per task (``compose.loading``; issue 15)."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class ConditionView(_M):
     #: Frozen: one instance per (name, rounds, stat, value) is shared by every view (:func:`_conds`).
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str
     rounds: int | None = None
@@ -104,7 +107,7 @@ class CombatantView(_M):
 
 class SpellSlotView(_M):
     #: Frozen: one instance per (spell, level, used) is shared by every view (:func:`_slot_view`).
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     spell: str
     level: int

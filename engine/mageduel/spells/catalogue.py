@@ -64,8 +64,7 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from pydantic import BaseModel
-
+from ..deferred import building
 from . import model
 from .model import Spell, SpellCatalogue
 
@@ -100,17 +99,15 @@ def loading() -> Iterator[str]:
     """
     if _loaded:
         return
-    for name, kind in vars(model).items():
-        if isinstance(kind, type) and issubclass(kind, BaseModel) and kind.__module__ == model.__name__:
-            if not kind.__pydantic_complete__:
-                kind.model_rebuild()
-                yield f"model {name}"
+    yield from building(model)
     data = json.loads(_text())
     spells: list[Spell] = []
     raw = data.get("spells") if isinstance(data, dict) else None
     if isinstance(raw, list):
         for start in range(0, len(raw), SPELLS_PER_STEP):
-            spells.extend(Spell.model_validate(s) for s in raw[start : start + SPELLS_PER_STEP])
+            for piece in raw[start : start + SPELLS_PER_STEP]:
+                spells.append(Spell.model_validate(piece))
+                spells[-1].nodes()  # walked once and kept: the checks across spells below walk them all
             yield f"spells {start + 1}-{min(start + SPELLS_PER_STEP, len(raw))}"
         data = {**data, "spells": spells}  # validated already: the catalogue takes them as they are
     if not _loaded:  # (a catalogue() call between two steps may have finished it)
