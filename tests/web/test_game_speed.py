@@ -69,19 +69,22 @@ def test_the_warm_up_comes_in_steps_the_page_takes_one_task_at_a_time():
     from mageduel.compose import LAYERS
 
     steps = list(App(lang="fr").warming())
-    spells = steps[len(LAYERS) : steps.index("combat")]
-    assert spells == [] or spells[-1] == "catalogue"  # the spells in steps, unless this process has them
+    before = steps[: steps.index("combat")]
+    # The rule modules in their order, each module's deferred models after it, then the spells in pieces
+    # (none of those if this process has them already).
+    assert [s for s in before if s in LAYERS] == list(LAYERS)
+    assert all(s in LAYERS or s.startswith(("model ", "spells ")) or s == "catalogue" for s in before)
     duel = steps[steps.index("combat") + 1 :]
-    assert duel[:4] == ["duel", "view", "think", "apply"] and duel[-1] == "render"
+    assert duel[:5] == ["duel", "view", "think", "apply", "render"] and duel[-1] == "render"
     # The throwaway duel is played on, a decision per step, and drawn every WARM_DRAW_EVERY decisions.
-    played = duel[4:-1]
+    played = duel[5:-1]
     assert played.count("decision") > WARM_DRAW_EVERY and set(played) == {"decision", "render"}
     decisions = 1  # the first, in three steps
     for step in played:
         decisions += step == "decision"
         if step == "render":
             assert decisions % WARM_DRAW_EVERY == 0
-    assert steps == [*LAYERS, *spells, "combat", *duel]
+    assert steps == [*before, "combat", *duel]
 
 
 def test_the_warm_up_plays_its_throwaway_duel_to_the_end():

@@ -796,6 +796,8 @@ class App:
             yield "think"
             duel.apply(who, choice)
             yield "apply"
+            shown.render()  # the first drawing of a duel, with its first-time costs and few log lines
+            yield "render"
         shown.render()
         yield "render"
 
