@@ -28,8 +28,8 @@ def building(module: ModuleType) -> Iterator[str]:
         if isinstance(kind, type) and issubclass(kind, BaseModel) and kind.__module__ == module.__name__
     ]
     pending = {kind for _, kind in models if not kind.__pydantic_fields_complete__}
-    first = [(n, k) for n, k in models if not pending & _reached(k)]
-    for name, kind in [*first, *[(n, k) for n, k in models if (n, k) not in first]]:
+    # sorted() is stable: the definition order holds within each group.
+    for name, kind in sorted(models, key=lambda m: bool(pending & _reached(m[1]))):
         if not kind.__pydantic_complete__:
             kind.model_rebuild()
             yield f"model {name}"

@@ -777,27 +777,32 @@ class App:
         # Drawn by an App of its own, so nothing of this one (its log's cursors, its notices) is touched;
         # drawn every few decisions, so that no drawing has many new log lines to write at once.
         shown = App(lang=self.lang, session=session)
-        while duel.pending is not None and len(duel.decisions) < WARM_DECISIONS:
-            if self.session is not None or self.tutor is not None:
-                return  # the player started: the real duel warms the rest
+
+        def started() -> bool:  # the player opened a duel or a lesson: the real one warms the rest
+            return self.session is not None or self.tutor is not None
+
+        if duel.pending is not None and not started():
+            # The first decision of all is the slowest (its view's first drawing of a turn's options), and
+            # the first drawing of a duel carries its first-time costs: each a step of its own.
             who = duel.pending.player
-            brain = brains.setdefault(who, Opponent("normal", len(brains)))
-            if duel.decisions:
-                duel.apply(who, brain.choose(duel.view(who)))
-                yield "decision"
-                if len(duel.decisions) % WARM_DRAW_EVERY == 0:
-                    shown.render()
-                    yield "render"
-                continue
-            # The first decision of all is the slowest (its view's first drawing of a turn's options).
             view = duel.view(who)
             yield "view"
-            choice = brain.choose(view)
+            choice = brains.setdefault(who, Opponent("normal", 0)).choose(view)
             yield "think"
             duel.apply(who, choice)
             yield "apply"
-            shown.render()  # the first drawing of a duel, with its first-time costs and few log lines
+            shown.render()
             yield "render"
+        while duel.pending is not None and len(duel.decisions) < WARM_DECISIONS:
+            if started():
+                return
+            who = duel.pending.player
+            brain = brains.setdefault(who, Opponent("normal", len(brains)))
+            duel.apply(who, brain.choose(duel.view(who)))
+            yield "decision"
+            if len(duel.decisions) % WARM_DRAW_EVERY == 0:
+                shown.render()
+                yield "render"
         shown.render()
         yield "render"
 

@@ -62,7 +62,7 @@ import json
 from collections.abc import Iterator
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..deferred import building
 from . import model
@@ -78,6 +78,12 @@ def _text() -> str:
     return resources.files("mageduel").joinpath("data").joinpath("spells.json").read_text(encoding="utf-8")
 
 
+@cache
+def _data() -> Any:
+    """The file parsed, once: read for the summaries at boot, and again validated by :func:`loading`."""
+    return json.loads(_text())
+
+
 def catalogue() -> SpellCatalogue:
     """The whole catalogue, validated once."""
     if not _loaded:
@@ -89,8 +95,9 @@ def catalogue() -> SpellCatalogue:
 def loading() -> Iterator[str]:
     """Validate the catalogue a piece at a time, naming each piece once done: a page that takes one step per
     task never holds its main thread for the whole (issue 15). The vocabulary's models are built on first
-    use (``defer_build``: the setup screen is drawn without them): one model per step, in the order of the
-    file that defines them, then the spells a few at a time, then the file's own checks across spells.
+    use (``defer_build``: the setup screen is drawn without them): one model per step
+    (:func:`~mageduel.deferred.building`), then the spells a few at a time, then the file's own checks
+    across spells.
 
     >>> all(step for step in loading())  # each step named, "catalogue" last
     True
@@ -100,7 +107,7 @@ def loading() -> Iterator[str]:
     if _loaded:
         return
     yield from building(model)
-    data = json.loads(_text())
+    data = _data()
     spells: list[Spell] = []
     raw = data.get("spells") if isinstance(data, dict) else None
     if isinstance(raw, list):
@@ -129,8 +136,7 @@ class Summary(NamedTuple):
 def _summaries() -> dict[str, Summary]:
     arcane = Spell.model_fields["arcane"].default
     return {
-        s["id"]: Summary(s["level"], s.get("arcane", arcane), s["range"]["kind"])
-        for s in json.loads(_text())["spells"]
+        s["id"]: Summary(s["level"], s.get("arcane", arcane), s["range"]["kind"]) for s in _data()["spells"]
     }
 
 
