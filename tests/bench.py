@@ -472,6 +472,10 @@ def main() -> int:
             level: ai_in_page(p, chromium, ours_url, level, pair, seed)
             for level, pair, seed in (("normal", ("ilse", "kael"), 1), ("hard", ("corvin", "nadira"), 2))
         }
+        from tests.bench_snapshot import report as snapshot_report
+        from tests.bench_snapshot import snapshot_figures
+
+        snapshot = snapshot_figures(build.DIST / "pyodide", args.profiles, p, chromium)
     floor_r, ours_r = loads["floor"], loads["page"]
     print("  floor (await loadPyodide() alone, same files)")
     for kind in ("cold", "warm"):
@@ -533,6 +537,8 @@ def main() -> int:
     figures["page_duels"] = page_ai
     figures["longest_task_ms"] = max(r["longest_ms"] for r in page_ai.values())
     figures["longest_task_after_ready_ms"] = max(r["after_ready_longest_ms"] for r in page_ai.values())
+    print("\n".join(snapshot_report(snapshot)))
+    figures["snapshot"] = snapshot
 
     engine_figures(figures)
     if args.json:
