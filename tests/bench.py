@@ -50,7 +50,24 @@ READY_AT = """(() => {
     if (document.documentElement.dataset.ready === "true" && !window.__readyAt) window.__readyAt = performance.now();
   };
   new MutationObserver(seen).observe(document, { attributes: true, childList: true, subtree: true });
+  // PyScript's own progress: when it asks Pyodide for the interpreter and when it has it (packages loaded).
+  window.__steps = {};
+  addEventListener("py:progress", (event) => {
+    const name = String(event.detail);
+    if (!(name in window.__steps)) window.__steps[name] = performance.now();
+  });
 })();"""
+
+# Where a page load's time goes, from PyScript's progress events (what the ratio to the floor is made of).
+PHASES = (
+    ("before_interpreter", None, "Loading interpreter"),  # the page and PyScript's start
+    ("interpreter", "Loading interpreter", "Loaded interpreter"),  # loadPyodide, our packages included
+    (
+        "python_to_ready",
+        "Loaded interpreter",
+        None,
+    ),  # PyScript's Python setup, main.py: imports, first drawing
+)
 
 ARGS = [
     "--no-sandbox",
@@ -65,16 +82,21 @@ ARGS = [
 ]
 
 
-def load(page, url: str | None) -> tuple[float, float | None]:
-    """One load: (ms to ready, ms to the setup screen painted or None if it never showed before ready)."""
+def load(page, url: str | None) -> tuple[float, float | None, dict[str, float]]:
+    """One load: (ms to ready, ms to the setup screen painted or None if it never showed before ready,
+    the :data:`PHASES` in ms, those PyScript announced: none for the floor)."""
     if url:
         page.goto(url)
     else:
         page.reload()
     page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
     page.wait_for_function("!(window.__setupAt < 0)", timeout=10_000)
-    ready, setup = page.evaluate("[window.__readyAt, window.__setupAt ?? null]")
-    return ready, setup
+    ready, setup, steps = page.evaluate("[window.__readyAt, window.__setupAt ?? null, window.__steps]")
+    phases = {}
+    for name, start, end in PHASES:
+        if (start is None or start in steps) and (end is None or end in steps):
+            phases[name] = (steps[end] if end else ready) - (steps[start] if start else 0.0)
+    return ready, setup, phases
 
 
 def measure(
@@ -95,10 +117,12 @@ def measure(
                 context.add_init_script(READY_AT)
                 page = context.new_page()
                 for kind, target in (("cold", url), ("warm", None)):
-                    ready, setup = load(page, target)
+                    ready, setup, phases = load(page, target)
                     out[name][kind].append(ready)
                     if setup is not None:
                         out[name][f"setup_{kind}"].append(setup)
+                    for phase, ms in phases.items():
+                        out[name].setdefault(f"{phase}_{kind}", []).append(ms)
                 context.close()
     return out
 
@@ -484,6 +508,14 @@ def main() -> int:
     for kind in ("cold", "warm"):
         print(f"    setup on screen, {kind}: {summary(ours_r['setup_' + kind])}")
         print(f"    ready, {kind}:           {summary(ours_r[kind])}")
+    for kind in ("cold", "warm"):
+        parts = [
+            f"{phase.replace('_', ' ')} {statistics.median(ours_r[f'{phase}_{kind}']):.0f}"
+            for phase, _, _ in PHASES
+            if ours_r.get(f"{phase}_{kind}")
+        ]
+        if parts:
+            print(f"    ready, {kind}, by phase (medians, ms): " + ", ".join(parts))
     ratios = {}
     for kind in ("cold", "warm"):
         ratios[kind] = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
@@ -503,6 +535,12 @@ def main() -> int:
         "setup_warm_ms": stats(ours_r["setup_warm"]),
         "ready_cold_ms": stats(ours_r["cold"]),
         "ready_warm_ms": stats(ours_r["warm"]),
+        **{
+            f"{phase}_{kind}_ms": stats(ours_r[f"{phase}_{kind}"])
+            for phase, _, _ in PHASES
+            for kind in ("cold", "warm")
+            if ours_r.get(f"{phase}_{kind}")
+        },
     }
     figures["floor"] = {"cold_ms": stats(floor_r["cold"]), "warm_ms": stats(floor_r["warm"])}
     figures["ratio_ready_to_floor"] = ratios
