@@ -90,6 +90,7 @@ const t2 = performance.now();
 py.runPython(FIRST_SCREEN_PY);
 const t3 = performance.now();
 window.__steps = { boot: t1 - t0, packages: t2 - t1, first_screen: t3 - t2 };
+window.__readyAt = performance.now();
 document.documentElement.dataset.ready = "true";
 </script></body></html>"""
 
@@ -175,7 +176,7 @@ def _in_browser(playwright: Any, chromium: str, pyodide_dir: Path, snap: Path, r
                     page.wait_for_function(
                         "document.documentElement.dataset.ready === 'true'", timeout=180_000
                     )
-                    out[mode][kind].append(page.evaluate("performance.now()"))
+                    out[mode][kind].append(page.evaluate("window.__readyAt"))
                     if kind == "cold":
                         for key, value in page.evaluate("window.__steps").items():
                             out[mode][key].append(value)
