@@ -22,15 +22,23 @@ def _turn_duel():
     return d
 
 
-def _inside(p: list[float] | tuple[float, ...], poly: list[list[float]]) -> bool:
-    """Point in polygon (ray casting), with a hair of tolerance on the edges."""
+def _on_edge(p: list[float] | tuple[float, ...], poly: list[list[float]]) -> bool:
+    """Within a hair of one of the polygon's edges."""
     x, y = p[0], p[1]
     for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
-        if math.hypot(x2 - x1, y2 - y1) > 1e-9:  # on an edge counts as inside
+        if math.hypot(x2 - x1, y2 - y1) > 1e-9:
             along = ((x - x1) * (x2 - x1) + (y - y1) * (y2 - y1)) / ((x2 - x1) ** 2 + (y2 - y1) ** 2)
             t = max(0.0, min(1.0, along))
             if math.hypot(x - (x1 + t * (x2 - x1)), y - (y1 + t * (y2 - y1))) < 1e-6:
                 return True
+    return False
+
+
+def _inside(p: list[float] | tuple[float, ...], poly: list[list[float]]) -> bool:
+    """Point in polygon (ray casting); on an edge, within a hair, counts as inside."""
+    if _on_edge(p, poly):
+        return True
+    x, y = p[0], p[1]
     inside = False
     for (x1, y1), (x2, y2) in zip(poly, poly[1:] + poly[:1], strict=True):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
@@ -194,6 +202,9 @@ def _along(shape: geometry.Shape, p: tuple) -> float:
 @settings(max_examples=150, deadline=None)
 @given(_shapes(), st.lists(st.tuples(_coord, _coord), min_size=1, max_size=12))
 @example(geometry.Line((0.0, 0.0, 0.0), (0.0, 1.0, 0.0), 5.0), [(2.0, 0.0)])  # on a line's start edge
+# On a cone's side edge, its axis a hair off the diagonal: the drawing holds the point, the rules' cone misses
+# it by 1e-7 ft; neither side of an edge can be asserted.
+@example(geometry.Cone((2.0, 2.0, 0.0), (0.0, 1.192092896e-07, 0.0), 5.0), [(2.0, 0.0)])
 def test_md10_the_clipped_outline_holds_what_the_shape_holds_inside_the_zone(shape, points):
     """A point of the zone well inside the rules' shape is inside the drawn outline, and a point of the
     outline well inside it is in the rules' shape (a drawn circle is a polygon: a hair is allowed)."""
@@ -207,6 +218,6 @@ def test_md10_the_clipped_outline_holds_what_the_shape_holds_inside_the_zone(sha
             continue  # on the start edge of a line (the rules exclude it, the drawing's edge holds it)
         if _grown(shape, -0.6).contains(p):
             assert len(poly) >= 3 and _inside(p, poly), (shape, p)
-        if len(poly) >= 3 and _inside(p, poly):
+        if len(poly) >= 3 and _inside(p, poly) and not _on_edge(p, poly):
             assert _grown(shape, 0.6).contains(p), (shape, p)
     assert all(-1e-9 <= x <= 40.0 + 1e-9 and -1e-9 <= y <= 40.0 + 1e-9 for x, y in poly)
