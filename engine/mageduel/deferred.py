@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from types import ModuleType
 
 from pydantic import BaseModel
+from typing_extensions import TypeAliasType
 
 
 def building(module: ModuleType) -> Iterator[str]:
@@ -36,7 +37,7 @@ def building(module: ModuleType) -> Iterator[str]:
 
 
 def _reached(kind: type[BaseModel]) -> set[type]:
-    """``kind`` and every model its fields reach, through other models' fields too."""
+    """``kind`` and every model its fields reach, through other models' fields and named aliases too."""
     seen: set[type] = set()
     todo: list[object] = [kind]
     while todo:
@@ -46,6 +47,8 @@ def _reached(kind: type[BaseModel]) -> set[type]:
                 continue
             seen.add(t)
             todo.extend(f.annotation for f in t.__pydantic_fields__.values())
+        elif isinstance(t, TypeAliasType):  # a named alias (spells.model.Effect): what it stands for
+            todo.append(t.__value__)
         else:
             todo.extend(typing.get_args(t))
     return seen
