@@ -51,11 +51,22 @@ def _spell(spell_id: str | None) -> Any:
         return None
 
 
-def _node_kinds(sp: Any) -> set[str]:
-    try:
-        return {getattr(n, "kind", "") for n in sp.nodes()}
-    except Exception:  # noqa: BLE001
-        return set()
+_KINDS: dict[str, frozenset[str]] = {}
+
+
+def _node_kinds(sp: Any) -> frozenset[str]:
+    """The kinds of a spell's effect nodes, kept by spell id (the catalogue does not change; every option
+    of every decision asks)."""
+    sid = getattr(sp, "id", None)
+    kinds = _KINDS.get(sid) if isinstance(sid, str) else None
+    if kinds is None:
+        try:
+            kinds = frozenset(getattr(n, "kind", "") for n in sp.nodes())
+        except Exception:  # noqa: BLE001
+            return frozenset()
+        if isinstance(sid, str):
+            _KINDS[sid] = kinds
+    return kinds
 
 
 def _hostile(sp: Any) -> bool:
@@ -97,9 +108,10 @@ class Opponent:
         self.level = level
         self.rng = SplitMix64(seed)
         self._opts: dict[str, Any] = {}  # the pending options of the view being decided (their chances)
-        #: The spells it has cast by the events of one view (that view, the set): one pass over the log
-        #: per view, not one per option scored.
-        self._cast: tuple[Any, set[str]] | None = None
+        #: The spells it has cast, by the events of its views: who it is, how many events were read and
+        #: the last of them, the set. A view's log only grows, so each view reads only its new events (a
+        #: log that does not continue the one read, as after loading a save, is read again from the start).
+        self._cast: tuple[str | None, int, Any, set[str]] = (None, 0, None, set())
 
     # --- the decision ---------------------------------------------------------------------------------
 
@@ -289,17 +301,21 @@ class Opponent:
     # --- what it can see --------------------------------------------------------------------------------
 
     def _already_cast(self, view: View, sid: str) -> bool:
-        if self._cast is None or self._cast[0] is not view:
-            me = view.me.id if view.me is not None else None
-            cast = {
+        me = view.me.id if view.me is not None else None
+        who, read, last, cast = self._cast
+        events = view.events
+        if who != me or read > len(events) or (read and events[read - 1] != last):
+            read, cast = 0, set()
+        if read < len(events):
+            cast.update(
                 spell
-                for e in view.events
+                for e in events[read:]
                 if e.kind in ("casting-spell", "spell")
                 and e.actor == me
                 and isinstance(spell := e.data.get("spell"), str)
-            }
-            self._cast = (view, cast)
-        return sid in self._cast[1]
+            )
+            self._cast = (me, len(events), events[-1], cast)
+        return sid in cast
 
     def _near_edge(self, view: View, target: str) -> bool:
         if not view.zone:

@@ -296,3 +296,46 @@ def test_pace_the_setups_first_pairing_ends_in_a_dozen_rounds_by_a_mix_of_ending
     rounds.sort()
     assert (rounds[9] + rounds[10]) / 2 <= 12, rounds
     assert len(reasons) >= 2, reasons
+
+
+def _cast_by(view: View) -> set[str]:
+    """The spells ``view``'s player has cast by its log, read from the start."""
+    me = view.me.id if view.me is not None else None
+    return {
+        e.data["spell"]
+        for e in view.events
+        if e.kind in ("casting-spell", "spell") and e.actor == me and isinstance(e.data.get("spell"), str)
+    }
+
+
+def test_the_computer_knows_the_spells_it_cast_reading_only_each_views_new_events():
+    """Its memory of its own castings (a boon is cast once) is kept from view to view, each reading only the
+    events added since; a view whose log does not continue the one it read (another duel, an earlier
+    state) is read again from the start."""
+    d, other = duel(seed=5), duel("ilse", "kael", seed=8)
+    brain, watcher = ai.Opponent("normal", 1), ai.Opponent("normal", 7)
+    early = None
+    seen = 0
+    for _ in range(400):
+        p = d.pending
+        if p is None:
+            break
+        view = d.view(p.player)
+        if p.player == "p1":
+            watcher._already_cast(view, "shield")
+            assert watcher._cast[3] == _cast_by(view)
+            seen += 1
+            if seen == 20:
+                early = view  # a state of the fight, kept to be shown again later
+        d.apply(p.player, brain.choose(view) if p.player == "p1" else ai.Opponent("easy", 2).choose(view))
+    assert early is not None and _cast_by(d.view("p1")), "the duel should have had p1 cast spells"
+    play(other, {"p1": ai.Opponent("normal", 3), "p2": ai.Opponent("normal", 4)}, limit=200)
+    elsewhere = other.view("p1")
+    # another duel's log, longer than the one read last and not its continuation
+    assert (
+        len(elsewhere.events) > len(early.events)
+        and elsewhere.events[len(early.events) - 1] != early.events[-1]
+    )
+    for view in (early, elsewhere, early, d.view("p1"), d.view("p2")):
+        watcher._already_cast(view, "shield")
+        assert watcher._cast[3] == _cast_by(view)
