@@ -786,13 +786,20 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
         return value
 
 
+_SPELL_NODES: dict[str, tuple[Any, Any, Any]] = {}
+
+
 def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
-    """A spell, its first save node and its first attack node."""
-    sp = spell_by_id(spell_id)
-    nodes = sp.nodes()
-    save = next((n for n in nodes if isinstance(n, SaveNode)), None)
-    attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
-    return sp, save, attack
+    """A spell, its first save node and its first attack node; kept, as ``spell_by_id`` keeps the spell
+    (the catalogue does not change, and every view of a turn asks again)."""
+    found = _SPELL_NODES.get(spell_id)
+    if found is None:
+        sp = spell_by_id(spell_id)
+        nodes = sp.nodes()
+        save = next((n for n in nodes if isinstance(n, SaveNode)), None)
+        attack = next((n for n in nodes if isinstance(n, AttackNode)), None)
+        found = _SPELL_NODES[spell_id] = (sp, save, attack)
+    return found
 
 
 def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
@@ -801,7 +808,7 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
     if target is None and not ov.targets and ov.aim:
         target = duel.by_id.get(ov.aim)  # an area aimed at someone: the chance against them
     if kind == "cast" and ov.spell:
-        sp, save, attack = _once(memo, ("spell", ov.spell), _spell_nodes, ov.spell)
+        sp, save, attack = _spell_nodes(ov.spell)
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
         cl = int(use["cl"]) if use is not None else _once(memo, "cl", c.cl)
         ov.caster_level = cl
