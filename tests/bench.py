@@ -4,7 +4,9 @@ Page load (issue 15): for our page, the time from navigation to the setup screen
 setup form is in the DOM, whoever put it there — the build-time poster or Python) and to
 <html data-ready="true"> (``ready``: Python runs and the controls are live); for the floor — a bare page that
 does ``await loadPyodide()`` alone from the same vendored files, no wheels, no PyScript, no drawing — the
-time to that. Cold is a fresh browser profile; warm is a reload in that profile (HTTP cache revalidated;
+time to that; and for the PyScript floor — a bare PyScript page on the same files, no package, one line of
+Python — the time to its Python running, with its phases: the least any PyScript page does, so the part of the
+gap that is ours. Cold is a fresh browser profile; warm is a reload in that profile (HTTP cache revalidated;
 service workers off for both pages, so the comparison is like for like). Each is measured in N fresh
 profiles, the two pages taking turns (one run for both sides of a ratio): median, min, max.
 Bytes: a first visit through a server that compresses what compresses (gzip, as most hosts do), counted by
@@ -38,6 +40,16 @@ FLOOR = """<!doctype html><html data-ready="false"><head><meta charset="utf-8"><
 const { loadPyodide } = await import("./pyodide/pyodide.mjs");
 await loadPyodide();
 document.documentElement.dataset.ready = "true";
+</script></body></html>"""
+
+# The PyScript floor: the least any PyScript page does before its Python runs — PyScript's start, then
+# loadPyodide() with no package, then one line of Python. Its ratio to the floor above is the nearest a page
+# built on PyScript can come to goal 2 (issue 15), with no wheel, import or drawing of ours.
+PYSCRIPT_FLOOR = """<!doctype html><html data-ready="false"><head><meta charset="utf-8"><title>PyScript floor</title>
+<script type="module" src="./pyscript/core.js"></script></head><body>
+<script type="py" config='{"interpreter": "./pyodide/pyodide.mjs"}'>
+from pyscript import document
+document.documentElement.dataset.ready = "true"
 </script></body></html>"""
 
 # When the setup form is first in the page (then the next frame: painted), and when <html data-ready="true">.
@@ -396,6 +408,16 @@ def summary(values: list[float]) -> str:
     return f"median {statistics.median(values):7.0f} ms  min {min(values):7.0f}  max {max(values):7.0f}"
 
 
+def phase_medians(loads: dict[str, list[float]], kind: str) -> str:
+    """The :data:`PHASES` of one page's ``kind`` loads, as medians in ms ("—" if PyScript announced none)."""
+    parts = [
+        f"{phase.replace('_', ' ')} {statistics.median(loads[f'{phase}_{kind}']):.0f}"
+        for phase, _, _ in PHASES
+        if loads.get(f"{phase}_{kind}")
+    ]
+    return ", ".join(parts) or "—"
+
+
 def stats(values: list[float]) -> dict[str, Any] | None:
     if not values:
         return None
@@ -477,7 +499,9 @@ def main() -> int:
 
     floor_dir = Path(tempfile.mkdtemp(prefix="mageduel-floor-"))
     (floor_dir / "index.html").write_text(FLOOR)
-    (floor_dir / "pyodide").symlink_to(build.DIST / "pyodide", target_is_directory=True)
+    (floor_dir / "pyscript.html").write_text(PYSCRIPT_FLOOR)
+    for vendored in ("pyodide", "pyscript"):
+        (floor_dir / vendored).symlink_to(build.DIST / vendored, target_is_directory=True)
     ours = build.serve_in_thread(build.DIST)
     floor = build.serve_in_thread(floor_dir)
     chromium = os.environ.get("MAGEDUEL_CHROMIUM") or build.find_chromium()
@@ -485,7 +509,12 @@ def main() -> int:
     with sync_playwright() as p:
         floor_url = f"http://127.0.0.1:{floor.server_address[1]}/"
         ours_url = f"http://127.0.0.1:{ours.server_address[1]}/"
-        loads = measure(p, chromium, {"floor": floor_url, "page": ours_url}, args.profiles)
+        loads = measure(
+            p,
+            chromium,
+            {"floor": floor_url, "pyscript_floor": floor_url + "pyscript.html", "page": ours_url},
+            args.profiles,
+        )
         wire = measure_bytes(p, chromium, build.DIST)
         from tests.bench_embed import QUERIES, report, widget_times
 
@@ -500,27 +529,39 @@ def main() -> int:
         from tests.bench_snapshot import snapshot_figures
 
         snapshot = snapshot_figures(build.DIST / "pyodide", args.profiles, p, chromium)
-    floor_r, ours_r = loads["floor"], loads["page"]
+    floor_r, pyscript_r, ours_r = loads["floor"], loads["pyscript_floor"], loads["page"]
     print("  floor (await loadPyodide() alone, same files)")
     for kind in ("cold", "warm"):
         print(f"    {kind}: {summary(floor_r[kind])}")
+    print("  PyScript floor (a bare PyScript page on the same files: no package, one line of Python)")
+    for kind in ("cold", "warm"):
+        print(f"    {kind}: {summary(pyscript_r[kind])}")
+        print(f"    {kind}, by phase (medians, ms): {phase_medians(pyscript_r, kind)}")
     print("  mageduel page")
     for kind in ("cold", "warm"):
         print(f"    setup on screen, {kind}: {summary(ours_r['setup_' + kind])}")
         print(f"    ready, {kind}:           {summary(ours_r[kind])}")
     for kind in ("cold", "warm"):
-        parts = [
-            f"{phase.replace('_', ' ')} {statistics.median(ours_r[f'{phase}_{kind}']):.0f}"
-            for phase, _, _ in PHASES
-            if ours_r.get(f"{phase}_{kind}")
-        ]
-        if parts:
-            print(f"    ready, {kind}, by phase (medians, ms): " + ", ".join(parts))
-    ratios = {}
+        print(f"    ready, {kind}, by phase (medians, ms): {phase_medians(ours_r, kind)}")
+    ratios, pyscript_ratios, ours_over_pyscript = {}, {}, {}
     for kind in ("cold", "warm"):
         ratios[kind] = statistics.median(ours_r[kind]) / statistics.median(floor_r[kind])
+        pyscript_ratios[kind] = statistics.median(pyscript_r[kind]) / statistics.median(floor_r[kind])
+        ours_over_pyscript[kind] = {
+            phase: statistics.median(ours_r[f"{phase}_{kind}"])
+            - statistics.median(pyscript_r[f"{phase}_{kind}"])
+            for phase, _, _ in PHASES
+            if ours_r.get(f"{phase}_{kind}") and pyscript_r.get(f"{phase}_{kind}")
+        }
         print(
-            f"  ratio ready {kind} (ours / floor, medians of one run): {ratios[kind]:.2f}  (target 1.2 or less)"
+            f"  ratio ready {kind} (ours / floor, medians of one run): {ratios[kind]:.2f}  (target 1.2 or less);"
+            f" the PyScript floor's: {pyscript_ratios[kind]:.2f}"
+        )
+        print(
+            f"    ours over the PyScript floor, {kind}, by phase (ms): "
+            + ", ".join(
+                f"{phase.replace('_', ' ')} {ms:+.0f}" for phase, ms in ours_over_pyscript[kind].items()
+            )
         )
     for query, widget in widgets.items():
         print("\n".join(report(widget, args.profiles, query)))
@@ -544,6 +585,18 @@ def main() -> int:
     }
     figures["floor"] = {"cold_ms": stats(floor_r["cold"]), "warm_ms": stats(floor_r["warm"])}
     figures["ratio_ready_to_floor"] = ratios
+    figures["pyscript_floor"] = {
+        "cold_ms": stats(pyscript_r["cold"]),
+        "warm_ms": stats(pyscript_r["warm"]),
+        **{
+            f"{phase}_{kind}_ms": stats(pyscript_r[f"{phase}_{kind}"])
+            for phase, _, _ in PHASES
+            for kind in ("cold", "warm")
+            if pyscript_r.get(f"{phase}_{kind}")
+        },
+    }
+    figures["ratio_pyscript_floor_to_floor"] = pyscript_ratios
+    figures["page_over_pyscript_floor_ms"] = ours_over_pyscript
     figures["bytes"] = wire
     figures["widgets"] = {
         query: {
