@@ -418,6 +418,16 @@ def phase_medians(loads: dict[str, list[float]], kind: str) -> str:
     return ", ".join(parts) or "—"
 
 
+def phase_stats(loads: dict[str, list[float]]) -> dict[str, Any]:
+    """The :data:`PHASES` of one page's loads, cold and warm, as ``<phase>_<kind>_ms`` figures."""
+    return {
+        f"{phase}_{kind}_ms": stats(loads[f"{phase}_{kind}"])
+        for phase, _, _ in PHASES
+        for kind in ("cold", "warm")
+        if loads.get(f"{phase}_{kind}")
+    }
+
+
 def stats(values: list[float]) -> dict[str, Any] | None:
     if not values:
         return None
@@ -576,24 +586,14 @@ def main() -> int:
         "setup_warm_ms": stats(ours_r["setup_warm"]),
         "ready_cold_ms": stats(ours_r["cold"]),
         "ready_warm_ms": stats(ours_r["warm"]),
-        **{
-            f"{phase}_{kind}_ms": stats(ours_r[f"{phase}_{kind}"])
-            for phase, _, _ in PHASES
-            for kind in ("cold", "warm")
-            if ours_r.get(f"{phase}_{kind}")
-        },
+        **phase_stats(ours_r),
     }
     figures["floor"] = {"cold_ms": stats(floor_r["cold"]), "warm_ms": stats(floor_r["warm"])}
     figures["ratio_ready_to_floor"] = ratios
     figures["pyscript_floor"] = {
         "cold_ms": stats(pyscript_r["cold"]),
         "warm_ms": stats(pyscript_r["warm"]),
-        **{
-            f"{phase}_{kind}_ms": stats(pyscript_r[f"{phase}_{kind}"])
-            for phase, _, _ in PHASES
-            for kind in ("cold", "warm")
-            if pyscript_r.get(f"{phase}_{kind}")
-        },
+        **phase_stats(pyscript_r),
     }
     figures["ratio_pyscript_floor_to_floor"] = pyscript_ratios
     figures["page_over_pyscript_floor_ms"] = ours_over_pyscript
