@@ -94,6 +94,16 @@ ARGS = [
 ]
 
 
+def floor_site(directory: Path) -> Path:
+    """The two floors' site in ``directory``: the bare floor as ``index.html``, the PyScript floor as
+    ``pyscript.html``, and the site's own vendored Pyodide and PyScript (links into dist/)."""
+    (directory / "index.html").write_text(FLOOR)
+    (directory / "pyscript.html").write_text(PYSCRIPT_FLOOR)
+    for vendored in ("pyodide", "pyscript"):
+        (directory / vendored).symlink_to(build.DIST / vendored, target_is_directory=True)
+    return directory
+
+
 def load(page, url: str | None) -> tuple[float, float | None, dict[str, float]]:
     """One load: (ms to ready, ms to the setup screen painted or None if it never showed before ready,
     the :data:`PHASES` in ms, those PyScript announced: none for the floor)."""
@@ -507,11 +517,7 @@ def main() -> int:
         return 0
     from playwright.sync_api import sync_playwright
 
-    floor_dir = Path(tempfile.mkdtemp(prefix="mageduel-floor-"))
-    (floor_dir / "index.html").write_text(FLOOR)
-    (floor_dir / "pyscript.html").write_text(PYSCRIPT_FLOOR)
-    for vendored in ("pyodide", "pyscript"):
-        (floor_dir / vendored).symlink_to(build.DIST / vendored, target_is_directory=True)
+    floor_dir = floor_site(Path(tempfile.mkdtemp(prefix="mageduel-floor-")))
     ours = build.serve_in_thread(build.DIST)
     floor = build.serve_in_thread(floor_dir)
     chromium = os.environ.get("MAGEDUEL_CHROMIUM") or build.find_chromium()
