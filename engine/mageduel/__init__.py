@@ -93,6 +93,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "DiceError": ("dice", "DiceError"),
     # Views and events: what a player may see (MD-26), and what happened.
     "View": ("views", "View"),
+    "BriefView": ("views", "BriefView"),
     "OptionView": ("views", "OptionView"),
     "PendingView": ("views", "PendingView"),
     "CombatantView": ("views", "CombatantView"),
@@ -239,7 +240,7 @@ if TYPE_CHECKING:
     from .spells.model import Spell, SpellCatalogue, at_level
     from .state import Duel, EngineError, IllegalDecision
     from .terms import Terms
-    from .views import AreaView, CombatantView, OptionView, PendingView, View, option_area
+    from .views import AreaView, BriefView, CombatantView, OptionView, PendingView, View, option_area
     from .weapons import WEAPONS, Weapon, weapon
     from .zone import SizeBounds, Zone, size_bounds
     from .zone_effects import halve
@@ -249,6 +250,7 @@ __all__ = [
     "ASK",
     "AreaView",
     "Ask",
+    "BriefView",
     "BoundsError",
     "Character",
     "Feat",

@@ -1,9 +1,10 @@
 """The computer opponent: easy, normal or hard, deciding from its own ``view`` only.
 
-Fairness is structural: :meth:`Opponent.choose` takes a :class:`views.View` — what ``duel.view(me)`` shows
-that player — and nothing else. The hidden spell of an opponent (MD-26) is not in it, so the computer can
-only react to a spell it has identified, exactly like a person. Public data (the spell catalogue) is read
-to know what its own options do.
+Fairness is structural: :meth:`Opponent.choose` takes a :class:`views.BriefView` — what
+``duel.brief_view(me)`` shows that player: the parts of ``duel.view(me)`` the computer reads (a whole
+``View`` does as well) — and nothing else. The hidden spell of an opponent (MD-26) is not in it, so the
+computer can only react to a spell it has identified, exactly like a person. Public data (the spell
+catalogue) is read to know what its own options do.
 
 Levels:
 
@@ -30,7 +31,7 @@ from .spell_lookup import HOSTILE_KINDS  # one list of hostile effect kinds, sha
 from .spells import catalogue
 
 if TYPE_CHECKING:
-    from .views import View
+    from .views import BriefView
 
 LEVELS = ("easy", "normal", "hard")
 #: Words of a rite answer that a computer never picks when anything else is offered.
@@ -115,7 +116,7 @@ class Opponent:
 
     # --- the decision ---------------------------------------------------------------------------------
 
-    def choose(self, view: View) -> str:
+    def choose(self, view: BriefView) -> str:
         p = view.pending
         if p is None or p.options is None or not p.options:
             raise ValueError("the computer was asked to choose with no option of its own in its view")
@@ -140,7 +141,7 @@ class Opponent:
 
     # --- scores -----------------------------------------------------------------------------------------
 
-    def score(self, view: View, option_id: str, kind: str) -> float:
+    def score(self, view: BriefView, option_id: str, kind: str) -> float:
         verb, plain, target, slot, defensive = _words(option_id)
         easy, hard = self.level == "easy", self.level == "hard"
         if verb == "pass":
@@ -225,7 +226,7 @@ class Opponent:
         return s
 
     def _cast_score(
-        self, view: View, sid: str | None, slot: int | None, target: str | None, defensive: bool
+        self, view: BriefView, sid: str | None, slot: int | None, target: str | None, defensive: bool
     ) -> float:
         sp = _spell(sid)
         level = slot if slot is not None else (sp.level if sp is not None else 0)
@@ -256,7 +257,7 @@ class Opponent:
             s += 2.0 if self.level != "easy" else -0.5
         return s
 
-    def _counter_score(self, view: View, what: str, slot: int) -> float:
+    def _counter_score(self, view: BriefView, what: str, slot: int) -> float:
         if self.level == "easy":
             return 0.5 if self.rng.below(3) else 30.0
         known = [
@@ -279,7 +280,7 @@ class Opponent:
         # The mageduel's extra counterspell costs no action (MD-12): use it before the duel one.
         return (55.0 if what == "md-counter" else 50.0) + (cast.spell.level if cast.spell else 0) - slot
 
-    def _dodge_score(self, view: View) -> float:
+    def _dodge_score(self, view: BriefView) -> float:
         if self.level == "easy":
             return 0.5 if self.rng.below(2) else 30.0
         if self.level == "hard":
@@ -300,7 +301,7 @@ class Opponent:
 
     # --- what it can see --------------------------------------------------------------------------------
 
-    def _already_cast(self, view: View, sid: str) -> bool:
+    def _already_cast(self, view: BriefView, sid: str) -> bool:
         me = view.me.id if view.me is not None else None
         who, read, last, cast = self._cast
         events = view.events
@@ -317,7 +318,7 @@ class Opponent:
             self._cast = (me, len(events), events[-1], cast)
         return sid in cast
 
-    def _near_edge(self, view: View, target: str) -> bool:
+    def _near_edge(self, view: BriefView, target: str) -> bool:
         if not view.zone:
             return False
         t = next((o for o in view.others if o.id == target), None)
@@ -327,7 +328,7 @@ class Opponent:
         w = view.zone[0]
         return min(x, y, w - x, w - y) <= EDGE_PUSH_FEET
 
-    def _shove_spot(self, view: View, option_id: str) -> bool:
+    def _shove_spot(self, view: BriefView, option_id: str) -> bool:
         """Whether a move's destination stands within 5 feet of an active foe whom a bull rush from there
         would shove out of the zone (MD-22)."""
         o = self._opts.get(option_id)
@@ -343,14 +344,14 @@ class Opponent:
                 return True
         return False
 
-    def _shoved_out(self, view: View, target: str, frm: Any = None, extra: int = 0) -> bool:
+    def _shoved_out(self, view: BriefView, target: str, frm: Any = None, extra: int = 0) -> bool:
         """Whether a bull rush (5 feet straight away from the computer, or from ``frm``, and 5 more per 5 by
         which the check beats the CMD, C-13) would carry the target past the zone's border when it beats
         the CMD by ``5 * extra``."""
         need = self._pushes_needed(view, target, frm)
         return need is not None and need <= extra
 
-    def _pushes_needed(self, view: View, target: str, frm: Any = None) -> int | None:
+    def _pushes_needed(self, view: BriefView, target: str, frm: Any = None) -> int | None:
         """How many 5-foot steps beyond a bull rush's first 5 feet would carry the target out of the zone
         (0: the least push does), pushed straight away from ``frm`` (the computer's place by default)."""
         me = view.me
@@ -370,7 +371,7 @@ class Opponent:
                 return k
         return None
 
-    def _wants_draw(self, view: View) -> bool:
+    def _wants_draw(self, view: BriefView) -> bool:
         """MD-25: declare a draw when it cannot win. Either it is spent — no slot left for a spell that
         harms (only cantrips, a point of nonlethal damage each after MD-16) while a rival still has more
         than a few rounds of such points to lose — or it is worn down (three quarters of its hp gone as
@@ -405,7 +406,7 @@ class Opponent:
             return False  # worn down, not every round: the rival has heard the offer
         return beaten
 
-    def _has_harmful_slot(self, view: View) -> bool:
+    def _has_harmful_slot(self, view: BriefView) -> bool:
         """Whether it still has a spell of level 1 or more that harms a foe: a prepared one not yet cast
         (a wizard), or a slot to cast a known one (a sorcerer)."""
         me = view.me
@@ -424,7 +425,7 @@ class Opponent:
                 return True
         return False
 
-    def _far_from_foes(self, view: View) -> bool:
+    def _far_from_foes(self, view: BriefView) -> bool:
         me = view.me
         if me is None:
             return False

@@ -46,8 +46,8 @@ AI_PAIRS = (
 def ai_decision_times(
     level: str, seeds: int = 2, freeze_gc: bool = True, clock: Callable[[], float] = time.perf_counter
 ) -> dict[str, float]:
-    """How long the computer takes per decision, as the page runs it: its own ``view``, ``ai.choose`` on it
-    and ``apply`` — whole duels between two computers at ``level`` over :data:`AI_PAIRS`. Returns the
+    """How long the computer takes per decision, as the page runs it: its own ``brief_view``, ``ai.choose``
+    on it and ``apply`` — whole duels between two computers at ``level`` over :data:`AI_PAIRS`. Returns the
     median, 95th percentile and worst time in milliseconds and the number of decisions.
 
     The rules and the spell catalogue are loaded first, as the page's warm-up does. ``freeze_gc`` does
@@ -73,7 +73,7 @@ def ai_decision_times(
                 who = duel.pending.player
                 brain = brains.setdefault(who, Opponent(level, seed))
                 start = clock()
-                duel.apply(who, brain.choose(duel.view(who)))
+                duel.apply(who, brain.choose(duel.brief_view(who)))
                 times.append(clock() - start)
     if freeze_gc:
         gc.unfreeze()

@@ -113,7 +113,7 @@ def _deciders(name: str, seed: int) -> Any:
             p = duel.pending.player
             if p not in players:
                 players[p] = md.Opponent(name, seeds.next_u64())
-            return players[p].choose(duel.view(p))
+            return players[p].choose(duel.brief_view(p))
 
         return choose
     try:

@@ -37,7 +37,7 @@ def combat() -> Combat:
     from .damage import deal_damage  # why: the damage pipeline, as above
     from .lineup import build_bystanders, build_combatants  # why: the combatant and its adapter, as above
     from .rules import RuleState, build_hooks  # why: the rule modules, as above
-    from .views import build_view  # why: the view reads the rules, as above
+    from .views import build_brief_view, build_view  # why: the view reads the rules, as above
 
     return Combat(
         build_combatants=build_combatants,
@@ -50,6 +50,7 @@ def combat() -> Combat:
         deal_damage=deal_damage,
         on_removed=on_removed,
         build_view=build_view,
+        build_brief_view=build_brief_view,
     )
 
 

@@ -88,7 +88,7 @@ if TYPE_CHECKING:
     from .combatant import Combatant
     from .rules import RuleState
     from .scenario import Scenario
-    from .views import View
+    from .views import BriefView, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +107,7 @@ class Combat:
     deal_damage: Callable[[Duel, Damage], Gen]
     on_removed: Callable[[Combatant, Condition], None]
     build_view: Callable[[Duel, str | None], View]
+    build_brief_view: Callable[[Duel, str | None], BriefView]
 
 
 class IllegalDecision(ValueError):
@@ -240,6 +241,10 @@ class Duel:
 
     def view(self, player: str | None) -> View:
         return self.combat.build_view(self, player)
+
+    def brief_view(self, player: str | None) -> BriefView:
+        """What the computer opponent decides from: :meth:`view` without the player's own sheet."""
+        return self.combat.build_brief_view(self, player)
 
     # --- helpers for rules (core and plug-ins) ----------------------------------------------------------
 

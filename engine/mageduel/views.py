@@ -142,12 +142,18 @@ class ResourcesView(_M):
     readied: str | None = None
 
 
-class OwnView(CombatantView):
-    """A participant's own sheet as it stands now."""
+class SpellsLeftView(CombatantView):
+    """A participant as the others see it, with the spells it has left: prepared (a wizard), known and
+    the slots to cast them (a sorcerer) — what the computer weighs before declaring a draw (MD-25)."""
 
     prepared: list[SpellSlotView] = []
     known: dict[int, list[str]] = {}
     slots: dict[int, int] = {}
+
+
+class OwnView(SpellsLeftView):
+    """A participant's own sheet as it stands now."""
+
     ac: int
     touch_ac: int
     flat_footed_ac: int
@@ -289,25 +295,36 @@ class TerrainView(_M):
     radius: float
 
 
-class View(_M):
+class BriefView(_M):
+    """What the computer opponent reads of a player's view (``ai.Opponent.choose``): the same parts, built by
+    the same code as :class:`View`, with ``me`` shown by its public line and the spells it has left. The
+    computer never reads the rest of its own sheet (ACs, saves, abilities, resources), and building it was
+    about a fifth of its decision (issue 15); nothing hidden from the player is in either view (MD-26)."""
+
     player: str | None
     kind: str
     round: int
     phase: str
-    turn_of: str | None = None
-    order: list[str]
     zone: list[float] | None = None
-    zone_bounds: ZoneBoundsView | None = None  # a mageduel: MD-5's bounds on the zone's side
-    walls: list[WallView] = []
-    terrain: list[TerrainView] = []
-    me: OwnView | None = None
+    me: SpellsLeftView | None = None
     others: list[CombatantView]
-    #: Outsiders the scenario placed (DU-10, MD-10, MD-19): drawn, never anyone's target.
-    bystanders: list[CombatantView] = []
     casting: list[CastingView]
     pending: PendingView | None = None
     events: list[EventModel]
     outcome: dict[str, Any] | None = None
+
+
+class View(BriefView):
+    """Everything ``player`` may see of the duel: what the page draws and a person decides from."""
+
+    turn_of: str | None = None
+    order: list[str]
+    zone_bounds: ZoneBoundsView | None = None  # a mageduel: MD-5's bounds on the zone's side
+    walls: list[WallView] = []
+    terrain: list[TerrainView] = []
+    me: OwnView | None = None
+    #: Outsiders the scenario placed (DU-10, MD-10, MD-19): drawn, never anyone's target.
+    bystanders: list[CombatantView] = []
 
 
 _CONDITION_VIEWS: dict[tuple[Any, ...], ConditionView] = {}
@@ -352,16 +369,55 @@ def _public(c: Combatant) -> dict[str, Any]:
 
 
 def build_view(duel: Duel, player: str | None) -> View:
-    me = None
+    """Everything ``player`` may see now (``Duel.view``)."""
+    # Every part is built as its own model, from the engine's own values: the whole is assembled without
+    # validating again (which walked every event model of a long log on every view).
+    return View.model_construct(
+        **_common_parts(duel, player, own_sheet=True),
+        turn_of=duel.turn_of,
+        order=list(duel.order),
+        zone_bounds=_zone_bounds(duel),
+        walls=[
+            WallView(spell=w.spell, owner=w.owner, start=list(w.a), end=list(w.b), height=w.height)
+            for w in live_walls(duel)
+        ]
+        if duel.walls
+        else [],
+        terrain=[
+            TerrainView(spell=p.spell, owner=p.owner, kind=p.kind, centre=list(p.centre), radius=p.radius)
+            for p in terrain_patches(duel)
+        ],
+        bystanders=[CombatantView(**_public(c)) for c in duel.bystanders],
+    )
+
+
+def build_brief_view(duel: Duel, player: str | None) -> BriefView:
+    """What the computer reads of ``player``'s view (``Duel.brief_view``): the parts it shares with
+    :func:`build_view`."""
+    return BriefView.model_construct(**_common_parts(duel, player, own_sheet=False))
+
+
+def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, Any]:
+    """The parts a :class:`BriefView` and a :class:`View` share; ``me`` with the player's whole sheet
+    (:class:`OwnView`) if ``own_sheet``, else its public line and the spells it has left."""
+    me: SpellsLeftView | None = None
     others = []
     for c in duel.participants:
-        if c.id == player:
+        if c.id != player:
+            others.append(CombatantView(**_public(c)))
+            continue
+        spells_left = {
+            "prepared": [_slot_view(p.spell, p.level, p.used) for p in c.prepared],
+            "known": {k: list(v) for k, v in c.known.items()},
+            "slots": dict(c.slots),
+        }
+        if not own_sheet:
+            me = SpellsLeftView(**_public(c), **spells_left)
+        else:
             ac_parts, touch_parts, flat_parts = c.ac_parts(), c.ac_parts("touch"), c.ac_parts("flat-footed")
             me = OwnView(
                 **_public(c),
-                prepared=[_slot_view(p.spell, p.level, p.used) for p in c.prepared],
-                known={k: list(v) for k, v in c.known.items()},
-                slots=dict(c.slots),
+                **spells_left,
                 ac=sum(v for _, v in ac_parts),  # Combatant.ac: the sum of its parts, computed once
                 touch_ac=sum(v for _, v in touch_parts),
                 flat_footed_ac=sum(v for _, v in flat_parts),
@@ -382,9 +438,6 @@ def build_view(duel: Duel, player: str | None) -> View:
                 if duel.kind == "mageduel" and duel.phase == "preparation"
                 else None,
             )
-        else:
-            others.append(CombatantView(**_public(c)))
-    casting = casting_views(duel, player)
     pending = None
     p = duel.pending
     if p is not None:
@@ -405,37 +458,20 @@ def build_view(duel: Duel, player: str | None) -> View:
             options=_options(duel, p) if mine else None,
             turn_left=_turn_left(duel, p) if mine else None,
         )
-    events = _visible_events(duel, player)
     z = duel.zone
-    # Every part is built above as its own model, from the engine's own values: the whole is assembled
-    # without validating again (which walked every event model of a long log on every view).
-    return View.model_construct(
-        player=player,
-        kind=duel.kind,
-        round=duel.round,
-        phase=duel.phase,
-        turn_of=duel.turn_of,
-        order=list(duel.order),
-        zone=[float(z.width), float(z.height)] if z is not None else None,
-        zone_bounds=_zone_bounds(duel),
-        walls=[
-            WallView(spell=w.spell, owner=w.owner, start=list(w.a), end=list(w.b), height=w.height)
-            for w in live_walls(duel)
-        ]
-        if duel.walls
-        else [],
-        terrain=[
-            TerrainView(spell=p.spell, owner=p.owner, kind=p.kind, centre=list(p.centre), radius=p.radius)
-            for p in terrain_patches(duel)
-        ],
-        me=me,
-        others=others,
-        bystanders=[CombatantView(**_public(c)) for c in duel.bystanders],
-        casting=casting,
-        pending=pending,
-        events=events,
-        outcome=duel.outcome.to_dict() if duel.outcome else None,
-    )
+    return {
+        "player": player,
+        "kind": duel.kind,
+        "round": duel.round,
+        "phase": duel.phase,
+        "zone": [float(z.width), float(z.height)] if z is not None else None,
+        "me": me,
+        "others": others,
+        "casting": casting_views(duel, player),
+        "pending": pending,
+        "events": _visible_events(duel, player),
+        "outcome": duel.outcome.to_dict() if duel.outcome else None,
+    }
 
 
 def _zone_bounds(duel: Duel) -> ZoneBoundsView | None:

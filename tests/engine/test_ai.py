@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from mageduel import ai, dice, scenario, state
 from mageduel.compose import new_duel
-from mageduel.views import CastingView, OptionView, PendingView, SpellInfo, View
+from mageduel.views import BriefView, CastingView, OptionView, PendingView, SpellInfo, SpellsLeftView, View
 
 
 def duel(a: str = "tamsin", b: str = "bram", seed: int = 1) -> state.Duel:
@@ -339,3 +339,52 @@ def test_the_computer_knows_the_spells_it_cast_reading_only_each_views_new_event
     for view in (early, elsewhere, early, d.view("p1"), d.view("p2")):
         watcher._already_cast(view, "shield")
         assert watcher._cast[3] == _cast_by(view)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "kind", "level"),
+    [
+        ("tamsin", "bram", "mageduel", "normal"),
+        ("corvin", "nadira", "mageduel", "hard"),
+        ("garrick", "severine", "duel", "easy"),
+        ("ilse", "kael", "pace", "normal"),  # MD-25: a computer that is spent declares a draw
+    ],
+)
+def test_the_computer_decides_the_same_from_its_brief_view_as_from_the_whole_view(a, b, kind, level):
+    """``duel.brief_view`` (what the page's computer decides from) holds every part of the whole view the
+    computer reads: two computers with the same seed, one given each view, make every decision of whole
+    duels alike; and the brief view's parts are the whole view's (``me``: its public line and the spells
+    it has left)."""
+    chosen: list[str] = []
+    for seed in (1, 2):
+        d = (
+            _pace_duel(a, b, seed)
+            if kind == "pace"
+            else new_duel(scenario.duel_scenario(a, b, kind), dice.Seeded(seed))
+        )
+        chosen += _alike_from_both_views(d, level)
+    assert len(chosen) > 30
+    if kind == "pace":
+        assert "declare-draw" in chosen
+
+
+def _alike_from_both_views(d: state.Duel, level: str) -> list[str]:
+    """Play ``d`` out, checking each decision as above; the options chosen."""
+    brief_brains: dict[str, ai.Opponent] = {}
+    whole_brains: dict[str, ai.Opponent] = {}
+    chosen: list[str] = []
+    while d.pending is not None and len(chosen) < 3000:
+        who = d.pending.player
+        brief, whole = d.brief_view(who), d.view(who)
+        assert isinstance(brief, BriefView) and not isinstance(brief, View)
+        common = set(BriefView.model_fields) - {"me"}
+        assert brief.model_dump(include=common) == whole.model_dump(include=common)
+        assert whole.me is not None and brief.me is not None
+        assert brief.me.model_dump() == whole.me.model_dump(include=set(SpellsLeftView.model_fields))
+        seed = len(brief_brains)
+        one = brief_brains.setdefault(who, ai.Opponent(level, seed)).choose(brief)
+        assert whole_brains.setdefault(who, ai.Opponent(level, seed)).choose(whole) == one
+        d.apply(who, one)
+        chosen.append(one)
+    assert d.outcome is not None
+    return chosen

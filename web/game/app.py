@@ -798,7 +798,7 @@ class App:
                 return
             who = duel.pending.player
             brain = brains.setdefault(who, Opponent("normal", len(brains)))
-            duel.apply(who, brain.choose(duel.view(who)))
+            duel.apply(who, brain.choose(duel.brief_view(who)))  # as the page's computer decides
             yield "decision"
             if len(duel.decisions) % WARM_DRAW_EVERY == 0:
                 shown.render()

@@ -325,7 +325,7 @@ class Session:
             brain = self.computers.get(self.person_of(p.player))
             if brain is None:
                 brain = self.computers.setdefault(p.player, Opponent("normal", seed=self.setup.seed))
-            choice = brain.choose(self.duel.view(p.player))
+            choice = brain.choose(self.duel.brief_view(p.player))
         self.duel.apply(p.player, choice)
         self._settle()
         return True
