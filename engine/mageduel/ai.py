@@ -81,8 +81,21 @@ def _hostile(sp: Any) -> bool:
     return bool(_node_kinds(sp) & HOSTILE_KINDS)
 
 
-def _words(option_id: str) -> tuple[str, list[str], str | None, int | None, bool]:
-    """verb, plain words, target id, slot, defensive — the notation of ``mageduel.notation``."""
+_WORDS: dict[str, tuple[str, tuple[str, ...], str | None, int | None, bool]] = {}
+
+
+def _words(option_id: str) -> tuple[str, tuple[str, ...], str | None, int | None, bool]:
+    """verb, plain words, target id, slot, defensive — the notation of ``mageduel.notation``; kept by id
+    (the same few ids come back decision after decision)."""
+    found = _WORDS.get(option_id)
+    if found is None:
+        if len(_WORDS) > 50_000:
+            _WORDS.clear()
+        found = _WORDS[option_id] = _parse_words(option_id)
+    return found
+
+
+def _parse_words(option_id: str) -> tuple[str, tuple[str, ...], str | None, int | None, bool]:
     words = option_id.split()
     target = None
     slot = None
@@ -97,7 +110,7 @@ def _words(option_id: str) -> tuple[str, list[str], str | None, int | None, bool
             defensive = True
         else:
             plain.append(w)
-    return (words[0] if words else ""), plain, target, slot, defensive
+    return (words[0] if words else ""), tuple(plain), target, slot, defensive
 
 
 class Opponent:
