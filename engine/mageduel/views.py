@@ -31,6 +31,7 @@ Never applies to each).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 from weakref import WeakKeyDictionary
@@ -728,19 +729,58 @@ def _plain(v: Any) -> bool:
     return False
 
 
-_OWN = {
-    "spell",
-    "slot",
-    "targets",
-    "point",
-    "aim",
-    "affected",
-    "weapon",
-    "item",
-    "item_kind",
-    "reaction",
-    "defensive",
+def _str_or_none(v: Any) -> str | None:
+    return v if isinstance(v, str) else None
+
+
+def _int_or_none(v: Any) -> int | None:
+    return v if isinstance(v, int) else None
+
+
+def _ids(v: Any) -> list[str]:
+    return [str(x) for x in v or []]
+
+
+def _point(v: Any) -> list[float] | None:
+    return [float(x) for x in v] if isinstance(v, list | tuple) else None
+
+
+#: The option data an :class:`OptionView` shows as fields of its own, each read as its field takes it.
+_OWN: dict[str, Callable[[Any], Any]] = {
+    "spell": _str_or_none,
+    "slot": _int_or_none,
+    "targets": _ids,
+    "point": _point,
+    "aim": _str_or_none,
+    "affected": _ids,
+    "weapon": _str_or_none,
+    "item": _str_or_none,
+    "item_kind": _str_or_none,
+    "reaction": _str_or_none,
+    "defensive": bool,
 }
+
+
+def _option_fields(o: Any) -> dict[str, Any]:
+    """An option's fields for its :class:`OptionView`, in one pass over its data: its own fields, the
+    rest of its plain values under ``data``."""
+    data: dict[str, Any] = {}
+    # ``names`` and the lists given, so that pydantic does not deep-copy a default for every option.
+    fields: dict[str, Any] = {
+        "id": o.id,
+        "kind": o.kind,
+        "targets": [],
+        "affected": [],
+        "names": {},
+        "data": data,
+    }
+    for k, v in (o.data or {}).items():
+        own = _OWN.get(k)
+        if own is not None:
+            fields[k] = own(v)
+        elif _plain(v):
+            data[k] = list(v) if isinstance(v, tuple) else v
+    return fields
 
 
 def _options(duel: Duel, ask: Any) -> list[OptionView]:
@@ -750,42 +790,25 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
         Any, Any
     ] = {}  # the facts' numbers, once per view (the state does not change while it is built)
     for o in ask.options:
-        d = o.data or {}
         # One dict validated at once (``model_validate``): the same checks as ``OptionView(**fields)``
         # without a Python call and a keyword unpacking per option, in the computer's hot loop (issue 15).
-        ov = _validate_option(
-            {
-                "id": o.id,
-                "kind": o.kind,
-                "spell": d.get("spell") if isinstance(d.get("spell"), str) else None,
-                "slot": d.get("slot") if isinstance(d.get("slot"), int) else None,
-                "targets": [str(x) for x in d.get("targets") or []],
-                "point": [float(x) for x in d["point"]] if isinstance(d.get("point"), list | tuple) else None,
-                "aim": d.get("aim") if isinstance(d.get("aim"), str) else None,
-                "affected": [str(x) for x in d.get("affected") or []],
-                "weapon": d.get("weapon") if isinstance(d.get("weapon"), str) else None,
-                "item": d.get("item") if isinstance(d.get("item"), str) else None,
-                "item_kind": d.get("item_kind") if isinstance(d.get("item_kind"), str) else None,
-                "reaction": d.get("reaction") if isinstance(d.get("reaction"), str) else None,
-                "defensive": bool(d.get("defensive")),
-                "names": {},  # given, so that pydantic does not deep-copy the default for every option
-                "data": {
-                    k: (list(v) if isinstance(v, tuple) else v)
-                    for k, v in d.items()
-                    if k not in _OWN and _plain(v)
-                },
-            }
-        )
+        ov = _validate_option(_option_fields(o))
         if o.kind == "choose":
             try:
                 ov.names = _choice_names(ask, o)
             except (KeyError, LookupError, ValueError, AttributeError):
                 pass
         if actor is not None:
+            facts: dict[str, Any] = {}
             try:
-                _facts(duel, ask, actor, o, ov, memo)
+                _facts(duel, ask, actor, o, ov, memo, facts)
             except (LookupError, ValueError, AttributeError, TypeError, StopIteration):
                 pass  # an option the facts do not cover (a new kind): shown without them
+            if facts:
+                # Set as pydantic's own assignment does (these models do not validate assignments):
+                # values of the fields' types, computed above, marked as set.
+                ov.__dict__.update(facts)
+                ov.__pydantic_fields_set__.update(facts)
         out.append(ov)
     return out
 
@@ -838,7 +861,11 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
     return found
 
 
-def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any]) -> None:
+def _facts(
+    duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any], f: dict[str, Any]
+) -> None:
+    """The facts of option ``ov`` (its chance, DC, range…) written into ``f``: set on the option in one
+    step by the caller, not a pydantic ``__setattr__`` each (the computer's hot loop, issue 15)."""
     kind = o.kind
     target = duel.by_id.get(ov.targets[0]) if len(ov.targets) == 1 else None
     if target is None and not ov.targets and ov.aim:
@@ -847,21 +874,21 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         sp, save, attack = _spell_nodes(ov.spell)
         use = next((u for u in c.item_uses if u["key"] == ov.item), None) if ov.item else None
         cl = int(use["cl"]) if use is not None else _once(memo, "cl", c.cl)
-        ov.caster_level = cl
-        ov.range_ft = _once(memo, ("range", sp.id, cl), _opts.spell_range, sp, c, cl)
+        f["caster_level"] = cl
+        f["range_ft"] = _once(memo, ("range", sp.id, cl), _opts.spell_range, sp, c, cl)
         if ov.point is not None:
-            ov.area = area_view(duel, c, sp, ov.point, cl)
+            f["area"] = area_view(duel, c, sp, ov.point, cl)
         if use is None:
             # the engine's own (effects.cast)
-            ov.dc = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)
+            f["dc"] = _once(memo, ("dc", sp.level, sp.school), c.spell_dc, sp.level, sp.school)
         else:
-            ov.dc = item_dc(c, use, sp)  # the item's DC, as effects.cast computes it
+            f["dc"] = item_dc(c, use, sp)  # the item's DC, as effects.cast computes it
         if save is not None:
-            ov.save = save.save
+            f["save"] = save.save
         else:
-            ov.dc = None  # no save: no DC to show
+            f["dc"] = None  # no save: no DC to show
         if ov.defensive:
-            ov.concentration = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
+            f["concentration"] = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
         # The resolver's own tests (effects.resolve): immune to the spell or its descriptor, or not again so
         # soon (daze).
         if (
@@ -869,8 +896,8 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             and target.side != c.side
             and (immune_to(target, sp) or immune_again(target, sp))
         ):
-            ov.chance, ov.chance_of, ov.why = 0.0, "none", "immune"
-            ov.why_spell = next(
+            f["chance"], f["chance_of"], f["why"] = 0.0, "none", "immune"
+            f["why_spell"] = next(
                 (x.source for x in target.conditions if x.source and _grants_immunity(x.source, sp)), None
             )
         elif target is not None and target.side != c.side:
@@ -878,15 +905,15 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
                 p = chance(
                     _once(memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target)
                 )
-                ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
-            elif save is not None and ov.dc is not None:
-                key = ("save", sp.id, target.id, ov.dc)
-                fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, ov.dc, None))
-                ov.chance, ov.chance_of = fails, "save"
+                f["chance"], f["chance_of"] = p * strikes_true_chance(c, target), "hit"
+            elif save is not None and f["dc"] is not None:
+                key = ("save", sp.id, target.id, f["dc"])
+                fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, f["dc"], None))
+                f["chance"], f["chance_of"] = fails, "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
             touched = set(ov.targets) | {str(x) for x in (o.data or {}).get("affected") or []}
             bearer = ov.targets[0] if ov.targets else c.id
-            ov.carries = carries_into_zone(sp, bearer, c.id, bool(touched - {c.id}))
+            f["carries"] = carries_into_zone(sp, bearer, c.id, bool(touched - {c.id}))
         return
     if kind == "aoo" and ov.weapon:
         target = duel.by_id.get(str((ask.context or {}).get("provoker")))
@@ -896,10 +923,10 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
         bab = c.attacks[0] if c.attacks else c.bab
         p = chance(_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab))
-        ov.chance, ov.chance_of = p * strikes_true_chance(c, target), "hit"
+        f["chance"], f["chance_of"] = p * strikes_true_chance(c, target), "hit"
         return
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:
-        _counter_chance(duel, ask, c, ov)
+        _counter_chance(duel, ask, c, ov, f)
         return
     if kind == "dodge" and (ask.context or {}).get("source") == "spell":
         # DU-24: against a spell the defender knows (identified or revealed) with neither an attack roll
@@ -907,11 +934,11 @@ def _facts(duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dic
         caster = (ask.context or {}).get("attacker")
         cast = next((x for x in reversed(duel.casting) if x.caster == caster), None)
         if cast is not None and (c.id in cast.known_by or cast.revealed) and _dodge_useless(cast.spell.id):
-            ov.chance, ov.chance_of, ov.why = 0.0, "none", "dodge-useless"
+            f["chance"], f["chance_of"], f["why"] = 0.0, "none", "dodge-useless"
         return
     if kind == "bull-rush" and target is not None:
         # C-13: the CMB check against the target's CMD (what anyone at the table can work out).
-        ov.chance, ov.chance_of = chance(bull_rush_check(c, target)), "check"
+        f["chance"], f["chance_of"] = chance(bull_rush_check(c, target)), "check"
         return
 
 
@@ -933,7 +960,7 @@ def _grants_immunity(source: str, sp: Any) -> bool:
     return source == sp.id
 
 
-def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
+def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView, f: dict[str, Any]) -> None:
     """A counterspell's chance — only what the defender may know: a dispel check's DC is the caster's
     level; a duel counterspell's or a same-spell counter's needs the spell, which is then known (MD-26).
     The chance is that of the very :class:`~mageduel.core.Check` ``duel_counterspell.resolve_counter``
@@ -945,13 +972,13 @@ def _counter_chance(duel: Duel, ask: Any, r: Combatant, ov: OptionView) -> None:
     used = spell_by_id(str(ov.spell))
     if ov.kind == "duel-counter":
         if used.id in DISPELS or known:  # DU-16 needs no identification; DU-14 needs the spell
-            ov.chance = chance(duel_counter_check(duel, r, cast, used, ov.slot or 0))
-            ov.chance_of = "check"
+            f["chance"] = chance(duel_counter_check(duel, r, cast, used, ov.slot or 0))
+            f["chance_of"] = "check"
         return
     if not known:
         return
     if same_or_counter(cast.spell, used.id):  # C-12: no roll
-        ov.chance, ov.chance_of = 1.0, "sure"
+        f["chance"], f["chance_of"] = 1.0, "sure"
         return
     clause = "MD-12" if ov.kind == "md-counter" else "C-12"
-    ov.chance, ov.chance_of = chance(counter_dispel_check(duel, r, cast, used, clause)), "check"
+    f["chance"], f["chance_of"] = chance(counter_dispel_check(duel, r, cast, used, clause)), "check"
