@@ -332,17 +332,23 @@ class Combatant:
                     out.append((p.spell, p.level))
         return out
 
-    def slot_levels_for(self, spell_id: str, min_level: int) -> list[int]:
-        """Slot levels at or above ``min_level`` from which ``spell_id`` can be cast (or expended)."""
+    def slot_levels(self) -> dict[str, list[int]]:
+        """For each spell it could cast or expend now, the slot levels it can come from, lowest first: a
+        wizard's unused prepared copies (C-8), a sorcerer's open slots at or above the level the spell is
+        known at. One pass for every spell: a counterspell window asks for each of them (DU-13)."""
         if self.spontaneous:
-            known_at = [lvl for lvl, ids in self.known.items() if spell_id in ids]
-            if not known_at:
-                return []
-            base = known_at[0]
-            return sorted(lvl for lvl, n in self.slots.items() if n > 0 and lvl >= max(base, min_level))
-        return sorted(
-            {p.level for p in self.prepared if p.spell == spell_id and not p.used and p.level >= min_level}
-        )
+            open_levels = sorted(lvl for lvl, n in self.slots.items() if n > 0)
+            out: dict[str, list[int]] = {}
+            for known_at, ids in self.known.items():
+                for s in ids:
+                    if s not in out:  # the first level it is known at is its own
+                        out[s] = [lvl for lvl in open_levels if lvl >= known_at]
+            return out
+        levels: dict[str, set[int]] = {}
+        for p in self.prepared:
+            if not p.used:
+                levels.setdefault(p.spell, set()).add(p.level)
+        return {s: sorted(v) for s, v in levels.items()}
 
     def expend(self, spell_id: str, level: int) -> None:
         """Spend the slot (sorcerer) or the prepared spell (wizard). Cantrips are never spent."""

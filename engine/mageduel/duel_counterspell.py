@@ -96,6 +96,7 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
     known = r.id in cast.known_by
     lvl = cast.level
     rule = getattr(duel.terms, "counter_rule", "fr")
+    slot_levels = r.slot_levels()
     # DU-13..DU-16: the duel counterspell, once per round (the French text; DU-14 variant "en": no limit).
     if duel_actions_on(duel) and r.immediate_ready and (r.duel_counter_round != duel.round or rule == "en"):
         seen: set[tuple[str, int]] = set()
@@ -114,13 +115,13 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
         if known:
             # DU-13: any spell or slot of a level at least that of the spell being cast.
             for sid, _ in r.castable():
-                for slot in r.slot_levels_for(sid, lvl):
+                for slot in slot_levels.get(sid, ()):
                     if slot >= max(lvl, 1):
                         offer(sid, slot)
         # DU-16: dispel magic needs no identification and works against a spell of any level, so it is
         # offered in any of its own slots, identified or not (not only in a slot of the spell's level).
         for sid in DISPELS:
-            for slot in r.slot_levels_for(sid, 0):
+            for slot in slot_levels.get(sid, ()):
                 offer(sid, slot)
     if known:
         core: list[tuple[str, str]] = []
@@ -133,7 +134,7 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
                 if not (same_or_counter(cast.spell, sid) or sid in DISPELS):
                     continue
                 need = lvl if same_or_counter(cast.spell, sid) else 0
-                for slot in r.slot_levels_for(sid, need)[:1]:
+                for slot in [s for s in slot_levels.get(sid, ()) if s >= need][:1]:
                     opts.append(
                         Option(
                             f"react {kind} {sid} slot{slot}",
