@@ -81,6 +81,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+from weakref import WeakKeyDictionary
 
 if TYPE_CHECKING:
     from .state import AbilityDamage, Damage, Duel, Option, Outcome
@@ -125,14 +126,29 @@ class Hooks:
     on_event: Callable[[Duel, Any], None] | None = None
 
 
+#: The rules of each legality chain :func:`add_legal` made (kept weakly: one chain per duel's hooks).
+_CHAINS: WeakKeyDictionary[Callable[..., Any], tuple[Callable[[Duel, str, Option], str | None], ...]] = (
+    WeakKeyDictionary()
+)
+
+
 def add_legal(hooks: Hooks, rule: Callable[[Duel, str, Option], str | None]) -> None:
-    """Chain a legality rule after the ones installed before it: the first reason given stands."""
+    """Chain a legality rule after the ones installed before it: the first reason given stands.
+
+    The chain is one function over the rules in order, not a call per link: it judges every option of
+    every turn (issue 15)."""
     prev = hooks.legal
+    before = _CHAINS.get(prev) if prev is not None else ()
+    rules = (*(before if before is not None else (prev,)), rule)
 
     def chained(duel: Duel, actor_id: str, option: Option) -> str | None:
-        why = prev(duel, actor_id, option) if prev is not None else None
-        return why if why is not None else rule(duel, actor_id, option)
+        for r in rules:
+            why = r(duel, actor_id, option)
+            if why is not None:
+                return why
+        return None
 
+    _CHAINS[chained] = rules
     hooks.legal = chained
 
 

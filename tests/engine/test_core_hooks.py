@@ -132,3 +132,42 @@ def test_rules_doctests():
 
     result = doctest.testmod(rules)
     assert result.attempted >= 1 and result.failed == 0
+
+
+def test_add_legal_chains_rules_in_order_and_the_first_reason_stands():
+    """The chain ``add_legal`` builds is one function over the rules in the order installed, also across
+    a hook that wraps it in between (as the rite's preparation limits do): the first reason given stands
+    and the rules after it are not asked."""
+    from mageduel.hooks import add_legal
+
+    asked: list[str] = []
+
+    def rule(name: str, refuses: str):
+        def judge(duel, actor_id, option):
+            asked.append(name)
+            return f"{name} refuses" if option.id == refuses else None
+
+        return judge
+
+    hooks = Hooks()
+    add_legal(hooks, rule("a", "x"))
+    add_legal(hooks, rule("b", "y"))
+    inner = hooks.legal
+
+    def wrapper(duel, actor_id, option):  # a module wrapping the chain by hand
+        asked.append("wrap")
+        return "wrap refuses" if option.id == "w" else inner(duel, actor_id, option)
+
+    hooks.legal = wrapper
+    add_legal(hooks, rule("c", "y"))
+    add_legal(hooks, rule("d", "z"))
+    for option_id, why, seen in (
+        ("go", None, ["wrap", "a", "b", "c", "d"]),
+        ("x", "a refuses", ["wrap", "a"]),
+        ("y", "b refuses", ["wrap", "a", "b"]),
+        ("w", "wrap refuses", ["wrap"]),
+        ("z", "d refuses", ["wrap", "a", "b", "c", "d"]),
+    ):
+        asked.clear()
+        assert hooks.legal(None, "p1", Option(option_id, "turn")) == why
+        assert asked == seen
