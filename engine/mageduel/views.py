@@ -403,9 +403,10 @@ def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, 
     (:class:`OwnView`) if ``own_sheet``, else its public line and the spells it has left."""
     me: SpellsLeftView | None = None
     others = []
+    public = CombatantView.__pydantic_validator__.validate_python  # as in _options: one dict, validated
     for c in duel.participants:
         if c.id != player:
-            others.append(CombatantView(**_public(c)))
+            others.append(public(_public(c)))
             continue
         spells_left = {
             "prepared": [_slot_view(p.spell, p.level, p.used) for p in c.prepared],
@@ -413,7 +414,7 @@ def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, 
             "slots": dict(c.slots),
         }
         if not own_sheet:
-            me = SpellsLeftView(**_public(c), **spells_left)
+            me = SpellsLeftView.__pydantic_validator__.validate_python(_public(c) | spells_left)
         else:
             ac_parts, touch_parts, flat_parts = c.ac_parts(), c.ac_parts("touch"), c.ac_parts("flat-footed")
             me = OwnView(
@@ -789,10 +790,12 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
     memo: dict[
         Any, Any
     ] = {}  # the facts' numbers, once per view (the state does not change while it is built)
+    # One dict validated at once by the model's own validator (what ``model_validate`` calls): the same
+    # checks as ``OptionView(**fields)`` without a keyword unpacking and a wrapper per option, in the
+    # computer's hot loop (issue 15). Looked up here, not at import: the model is built on first use.
+    validate = OptionView.__pydantic_validator__.validate_python
     for o in ask.options:
-        # One dict validated at once (``model_validate``): the same checks as ``OptionView(**fields)``
-        # without a Python call and a keyword unpacking per option, in the computer's hot loop (issue 15).
-        ov = _validate_option(_option_fields(o))
+        ov = validate(_option_fields(o))
         if o.kind == "choose":
             try:
                 ov.names = _choice_names(ask, o)
@@ -811,9 +814,6 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
                 ov.__pydantic_fields_set__.update(facts)
         out.append(ov)
     return out
-
-
-_validate_option = OptionView.model_validate
 
 
 def _choice_names(ask: Any, o: Any) -> dict[str, str]:
