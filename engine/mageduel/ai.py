@@ -24,6 +24,7 @@ millisecond. Ties and the easy level's choices use its own PRNG (``dice.SplitMix
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .dice import SplitMix64
@@ -81,21 +82,10 @@ def _hostile(sp: Any) -> bool:
     return bool(_node_kinds(sp) & HOSTILE_KINDS)
 
 
-_WORDS: dict[str, tuple[str, tuple[str, ...], str | None, int | None, bool]] = {}
-
-
+@lru_cache(maxsize=50_000)
 def _words(option_id: str) -> tuple[str, tuple[str, ...], str | None, int | None, bool]:
     """verb, plain words, target id, slot, defensive — the notation of ``mageduel.notation``; kept by id
     (the same few ids come back decision after decision)."""
-    found = _WORDS.get(option_id)
-    if found is None:
-        if len(_WORDS) > 50_000:
-            _WORDS.clear()
-        found = _WORDS[option_id] = _parse_words(option_id)
-    return found
-
-
-def _parse_words(option_id: str) -> tuple[str, tuple[str, ...], str | None, int | None, bool]:
     words = option_id.split()
     target = None
     slot = None
