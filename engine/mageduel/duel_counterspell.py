@@ -134,7 +134,8 @@ def counter_options(duel: Duel, r: Combatant, cast: Casting) -> list[Option]:
                 if not (same_or_counter(cast.spell, sid) or sid in DISPELS):
                     continue
                 need = lvl if same_or_counter(cast.spell, sid) else 0
-                for slot in [s for s in slot_levels.get(sid, ()) if s >= need][:1]:
+                slot = next((s for s in slot_levels.get(sid, ()) if s >= need), None)  # the lowest
+                if slot is not None:
                     opts.append(
                         Option(
                             f"react {kind} {sid} slot{slot}",

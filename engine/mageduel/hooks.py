@@ -138,8 +138,7 @@ def add_legal(hooks: Hooks, rule: Callable[[Duel, str, Option], str | None]) -> 
     The chain is one function over the rules in order, not a call per link: it judges every option of
     every turn (issue 15)."""
     prev = hooks.legal
-    before = _CHAINS.get(prev) if prev is not None else ()
-    rules = (*(before if before is not None else (prev,)), rule)
+    rules = (rule,) if prev is None else (*_CHAINS.get(prev, (prev,)), rule)
 
     def chained(duel: Duel, actor_id: str, option: Option) -> str | None:
         for r in rules:
