@@ -18,6 +18,8 @@ from web.i18n import number, t
 # Side colours: the Okabe–Ito palette (colour-blind safe), as in style.css.
 SIDE_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#cc79a7")
 NICE_LENGTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
+#: The margin drawn around the zone, and the band under it that holds the scale bar, as shares of its side.
+PAD, BOTTOM = 0.12, 0.16
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,8 @@ class Token:
     x: float
     y: float
     side: int
+    #: How far past the disc the drawing around the token reaches (a ring that marks it): its name clears it.
+    halo: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,15 +67,12 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     y grows north in the engine and south on screen, so points are flipped vertically.
     """
     w = view.width
-    pad = w * 0.12
-    bottom = w * 0.16  # room for the scale bar under the zone
+    pad = w * PAD
+    bottom = w * BOTTOM  # room for the scale bar under the zone
     unit = w / 100  # one hundredth of the side: strokes and text scale with the zone
     flip = lambda y: w - y  # noqa: E731 - a tiny local conversion
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '
-        f'viewBox="{_attr(-pad)} {_attr(-pad)} {_attr(w + 2 * pad)} {_attr(w + pad + bottom)}" '
-        f'data-zone-width="{_attr(w)}" data-zone-height="{_attr(view.height)}" '
-        f'aria-label="{escape(zone_caption(view, lang))}">',
+        "",  # the <svg> tag, once the names are placed: the drawing grows to hold any name outside it
         "<defs>",
         f'<radialGradient id="{uid}-floor"><stop offset="0" stop-color="#2b2f66"/>'
         f'<stop offset="1" stop-color="#161834"/></radialGradient>',
@@ -118,12 +119,27 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         f'stroke-dasharray="{_attr(glint * 0.12)} {_attr(glint * 0.88)}" '
         f'style="--glint-cycle: {_attr(-glint)}"/>'
     )
-    parts.append(_scale_bar(w, step, unit, lang))
+    scale, scale_box = _scale_bar(w, step, unit, lang)
+    parts.append(scale)
     radius = max(unit * 2.8, min(1.25, unit * 6))
-    placed: list[tuple[float, float, float, float]] = []  # the labels drawn so far, as boxes
+    placed = [scale_box]  # what names must not cover: the scale bar, then the names drawn so far, as boxes
     for token in view.tokens:
         others = [(o.x, flip(o.y)) for o in view.tokens if o is not token]
         parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
+    left, top, right, low = -pad, -pad, w + pad, w + bottom
+    # A token outside the zone (MD-22) and its name, past the margin: the drawing grows to hold them.
+    discs = [
+        (tk.x - r, flip(tk.y) - r, tk.x + r, flip(tk.y) + r) for tk in view.tokens if (r := radius + tk.halo)
+    ]
+    for b in placed[1:] + discs:
+        left, top = min(left, b[0] - unit), min(top, b[1] - unit)
+        right, low = max(right, b[2] + unit), max(low, b[3] + unit)
+    parts[0] = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '
+        f'viewBox="{_attr(left)} {_attr(top)} {_attr(right - left)} {_attr(low - top)}" '
+        f'data-zone-width="{_attr(w)}" data-zone-height="{_attr(view.height)}" '
+        f'aria-label="{escape(zone_caption(view, lang))}">'
+    )
     parts.append("</svg>")
     svg = "".join(parts)
     if view.kind == "duel":  # the board's own class: no shimmering border, no edge
@@ -131,16 +147,19 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     return svg
 
 
-def _scale_bar(w: float, step: int, unit: float, lang: str) -> str:
+def _scale_bar(w: float, step: int, unit: float, lang: str) -> tuple[str, tuple[float, float, float, float]]:
+    """The scale bar's markup, and the box it and its label take (a name outside the zone avoids it)."""
     y = w + w * 0.07
     h = unit * 1.4
     label = f"{step} {t('arena.unit', lang)}"
-    return (
+    size = unit * 4
+    markup = (
         f'<g class="scale" data-feet="{step}">'
         f'<rect class="scale-bar" x="0" y="{_attr(y)}" width="{_attr(step)}" height="{_attr(h)}"/>'
         f'<text class="scale-label" x="{_attr(step + unit * 2)}" y="{_attr(y + h)}" '
-        f'font-size="{_attr(unit * 4)}">{escape(label)}</text></g>'
+        f'font-size="{_attr(size)}">{escape(label)}</text></g>'
     )
+    return markup, (0.0, y + h - size, step + unit * 2 + len(label) * size * 0.56, y + h + size * 0.25)
 
 
 def label_box(
@@ -154,10 +173,15 @@ def label_box(
 ) -> tuple[float, float, float]:
     """Where a token's name goes (x, baseline y, font size): above the token, else below it, else beside —
     the first place that crosses no face of the zone (names never lie over the shimmering wall), covers no
-    other token and no name already drawn. The font shrinks so that a long name fits inside the zone.
+    other token and nothing already drawn. The font shrinks so that a long name fits inside the zone.
+
+    A token outside the zone (MD-22: expelled) keeps its name outside too: on the side away from the zone
+    first, then the other places that do not cross the wall; the drawing grows to hold it (``render_svg``).
 
     >>> label_box(Token("Ada", "wizard", 1, 10, 10, 0), 10, 1.25, 0.2, 20)
     (10.0, 8.35, 0.84)
+    >>> label_box(Token("Ada", "wizard", 1, 10, 21, 0), -1, 1.25, 0.2, 20)  # just north of it: above
+    (10.0, -2.65, 0.84)
     """
     size = unit * 4.2
     width = len(token.name) * size * 0.56
@@ -165,26 +189,36 @@ def label_box(
         size *= w * 0.96 / width
         width = w * 0.96
     half = width / 2
-    x = min(max(token.x, half + unit), w - half - unit) if width < w else w / 2
-    above = y - radius - unit * 2
-    below = y + radius + size * 1.1
+    inside = 0 <= token.x <= w and 0 <= y <= w
+    clearance = radius + token.halo
+    # Inside, a name is kept inside the wall; outside, it stays by its token and the drawing grows to hold it.
+    x = (min(max(token.x, half + unit), w - half - unit) if width < w else w / 2) if inside else token.x
+    above = y - clearance - unit * 2
+    below = y + clearance + size * 1.1
     candidates = [(x, above), (x, below)]
-    for dx in (1, -1):  # beside it, left or right, clamped inside
-        bx = token.x + dx * (radius + unit * 2 + half)
-        candidates.append((min(max(bx, half + unit), w - half - unit), y + size * 0.35))
+    for dx in (1, -1):  # beside it, right or left
+        bx = token.x + dx * (clearance + unit * 2 + half)
+        candidates.append((min(max(bx, half + unit), w - half - unit) if inside else bx, y + size * 0.35))
+    if not inside:  # away from the zone first: above a token north of it, left of one west of it...
+        away = 0 if y < 0 else 1 if y > w else 3 if token.x < 0 else 2
+        candidates.insert(0, candidates.pop(away))
 
     def box(cx: float, cy: float) -> tuple[float, float, float, float]:
         return (cx - half, cy - size * 0.85, cx + half, cy + size * 0.25)
 
     def clear(b: tuple[float, float, float, float]) -> bool:
-        if b[1] < unit or b[3] > w - unit or b[0] < 0 or b[2] > w:
-            return False
+        if inside:
+            if b[1] < unit or b[3] > w - unit or b[0] < 0 or b[2] > w:
+                return False
+        elif not (b[2] < -unit or b[0] > w + unit or b[3] < -unit or b[1] > w + unit):
+            return False  # across the wall
         for ox, oy in others or []:
             if b[0] - radius < ox < b[2] + radius and b[1] - radius < oy < b[3] + radius:
                 return False
         return not any(b[0] < p[2] and p[0] < b[2] and b[1] < p[3] and p[1] < b[3] for p in placed or [])
 
-    best = next((c for c in candidates if clear(box(*c))), candidates[0] if y > radius * 4 else candidates[1])
+    fallback = (candidates[0] if y > radius * 4 else candidates[1]) if inside else candidates[0]
+    best = next((c for c in candidates if clear(box(*c))), fallback)
     if placed is not None:
         placed.append(box(*best))
     return round(float(best[0]), 3), round(float(best[1]), 3), round(size, 3)

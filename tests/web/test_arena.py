@@ -204,3 +204,41 @@ def test_md5_the_setup_preview_shows_the_bounds_the_duel_s_view_carries(a: str, 
     preview = view_of(scenario, "en")
     carried = new_duel(scenario, Seeded(1)).view(None).zone_bounds
     assert (preview.minimum, preview.maximum) == (carried.minimum, carried.maximum)
+
+
+def test_md22_an_expelled_duellist_keeps_its_name_outside_the_wall():
+    """A token just outside a face of the zone (MD-22: expelled) has its name outside too: never across the
+    shimmering wall, never off the drawing (which grows to hold it), never over the scale bar."""
+    w = 30.0
+    radius = max(w / 100 * 2.8, min(1.25, w / 100 * 6))
+    places = [(15, w + 1.5), (15, -1.5), (-1.5, 15), (w + 1.5, 15), (-1, w + 1), (1, -2), (w + 4, -3)]
+    for x, y in places:
+        view = ArenaView(
+            w,
+            w,
+            30,
+            245,
+            (
+                Token("Kael Fendvent", "sorcerer", 5, x, y, 1),
+                Token("Ilse Marchombre", "wizard", 5, 15, 15, 0),
+            ),
+        )
+        svg = render_svg(view, "fr")
+        (kx, ky, size, name), _ = _labels(svg)
+        half = len(name) * size * 0.56 / 2
+        left, right, top, low = kx - half, kx + half, ky - size * 0.85, ky + size * 0.25
+        crosses = not (right < 0 or left > w or low < 0 or top > w)
+        assert not crosses, (x, y, (left, right, top, low))
+        vx, vy, vw, vh = (float(v) for v in re.search(r'viewBox="([^"]+)"', svg).group(1).split())
+        assert vx <= left and right <= vx + vw and vy <= top and low <= vy + vh, (x, y)
+        root = parse(svg)
+        bar = next(e for e in root.iter(f"{SVG}rect") if e.get("class") == "scale-bar")
+        text = next(e for e in root.iter(f"{SVG}text") if e.get("class") == "scale-label")
+        fs = float(text.get("font-size"))
+        scale_left, scale_top = float(bar.get("x")), float(bar.get("y"))
+        scale_right = float(text.get("x")) + len(text.text) * fs * 0.56
+        scale_low = float(text.get("y")) + fs * 0.25
+        overlaps_scale = left < scale_right and scale_left < right and top < scale_low and scale_top < low
+        assert not overlaps_scale, (x, y)
+        ty = w - y
+        assert not (left - radius < x < right + radius and top - radius < ty < low + radius), (x, y)

@@ -163,6 +163,62 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
     assert "expelled — out of the zone (MD-22)" in svg and 'class="outside-ring"' in svg
 
 
+def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
+    """Past any face of the zone, an expelled duellist's name, status and condition badges are drawn outside
+    the shimmering wall, and the name clears the dashed ring that marks them."""
+    from xml.etree import ElementTree
+
+    from mageduel.views import ConditionView
+
+    app = App(lang="fr")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    w = v.zone[0]
+    unit = w / 100
+    radius = max(unit * 2.8, min(1.25, unit * 6))
+    outer = board._outside_ring(radius, unit)
+    conditions = [ConditionView(name="invisible"), ConditionView(name="prone")]
+    ns = "{http://www.w3.org/2000/svg}"
+    faces = [[w / 2, w + d] for d in (0.3, 1.5)] + [[w / 2, -d] for d in (0.3, 1.5)]
+    faces += [[-d, w / 2] for d in (0.3, 1.5)] + [[w + d, w / 2] for d in (0.3, 1.5)]
+    for at in [*faces, [w * 0.8, w + 40.0]]:
+        other = v.others[0].model_copy(
+            update={
+                "position": [*at, 0.0],
+                "status": "expelled",
+                "out_of_fight": True,
+                "conditions": conditions,
+            }
+        )
+        svg = board.render(v.model_copy(update={"others": [other]}), "fr")
+        root = ElementTree.fromstring(svg)
+        state = next(g for g in root.iter(f"{ns}g") if g.get("data-id") == other.id)
+        ring = next(e for e in state.iter(f"{ns}circle") if e.get("class") == "outside-ring")
+        cx, cy = float(ring.get("cx")), float(ring.get("cy"))
+        boxes = []
+        for rect in state.iter(f"{ns}rect"):  # the badges
+            x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
+            boxes.append(("badge", x, y, x + size, y + size))
+        status = next(e for e in state.iter(f"{ns}text") if e.get("class") == "out-label")
+        size, x, y = float(status.get("font-size")), float(status.get("x")), float(status.get("y"))
+        width = len(status.text) * size * 0.56
+        left = x if status.get("text-anchor") == "start" else x - width
+        boxes.append(("status", left, y - size * 0.85, left + width, y + size * 0.25))
+        name = next(
+            e for e in root.iter(f"{ns}text") if e.get("class") == "token-label" and e.text == other.name
+        )
+        size, x, y = float(name.get("font-size")), float(name.get("x")), float(name.get("y"))
+        half = len(name.text) * size * 0.56 / 2
+        name_box = ("name", x - half, y - size * 0.85, x + half, y + size * 0.25)
+        boxes.append(name_box)
+        for what, left, top, right, low in boxes:
+            assert right < 0 or left > w or low < 0 or top > w, (at, what)  # clear of the zone's square
+        # The name's box is clear of the dashed ring: its nearest point is farther than the ring's radius.
+        nx = min(max(cx, name_box[1]), name_box[3])
+        ny = min(max(cy, name_box[2]), name_box[4])
+        assert (nx - cx) ** 2 + (ny - cy) ** 2 > outer**2, at
+
+
 def test_an_imported_sheets_field_errors_are_in_the_language_of_the_page():
     app = App(lang="fr")
     app.handle(

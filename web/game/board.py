@@ -86,7 +86,21 @@ def render(
     people = _people(view)
     w = float(size) if size else extent(view)
     lo, hi = _bounds(view)
-    tokens = tuple(Token(c.name, c.cls, c.level, *drawn_at(c, w), side_index(view, c.side)) for c in people)
+    unit = w / 100
+    radius = max(unit * 2.8, min(1.25, unit * 6))
+    # An expelled duellist's dashed ring (``_decorations``) reaches past its disc: its name clears it.
+    halo = _outside_ring(radius, unit) + unit * 0.3 - radius
+    tokens = tuple(
+        Token(
+            c.name,
+            c.cls,
+            c.level,
+            *drawn_at(c, w),
+            side_index(view, c.side),
+            halo if c.status == "expelled" and outside(c, view) else 0.0,
+        )
+        for c in people
+    )
     svg = render_svg(
         ArenaView(
             width=w, height=float(view.zone[1]) if view.zone else w, minimum=lo, maximum=hi, tokens=tokens
@@ -94,8 +108,6 @@ def render(
         lang,
         uid="board",
     )
-    unit = w / 100
-    radius = max(unit * 2.8, min(1.25, unit * 6))
     layers = [
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
@@ -203,6 +215,11 @@ def _terrain(patch: Any, w: float, unit: float, lang: str) -> str:
     )
 
 
+def _outside_ring(radius: float, unit: float) -> float:
+    """The radius of the dashed ring round a duellist standing outside the zone (MD-22)."""
+    return radius * 1.25 + unit * 3
+
+
 def _ring_reach(radius: float, unit: float) -> float:
     """How far the outermost ring of a token reaches from its centre."""
     return radius * 1.25 + unit * 3.5
@@ -293,9 +310,22 @@ def _decorations(
         if all(x.name != cond.name for x in shown):
             shown.append(cond)
     labels = [text.word("cond", cond.name, lang) for cond in shown[:4]]
+    # MD-22: one who stands outside the zone keeps their marks outside it: the status on the side away from
+    # the zone (the roomier side past its north or south face), the badges on the other side of the token.
+    outer = _outside_ring(radius, unit)
+    west, east = dx < 0, dx > w
+    status_right = east if (out_of_zone and (west or east)) else x < w * 0.6
+    step = unit * 4.2
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
-        bx = x - ring + i * unit * 4.2
-        by = y + ring + unit * 2
+        bx, by = x - ring + i * step, y + ring + unit * 2
+        if out_of_zone and (west or east):  # under the token, running away from the zone
+            if west:
+                bx = min(x + ring, -unit) - unit * 3.8 - (len(labels) - 1 - i) * step
+            else:
+                bx = max(x - ring, w + unit) + i * step
+        elif out_of_zone:  # level with the token, on the side the status is not
+            bx = x - outer - unit - (len(labels) - i) * step if status_right else x + outer + unit + i * step
+            by = min(y - unit * 1.9, -unit * 4.8) if y < 0 else max(y - unit * 1.9, w + unit)
         # The badge names itself on hover (its title) and on keyboard focus (its label, shown by CSS).
         out.append(
             f'<g class="badge" data-condition="{escape(cond.name)}" tabindex="0" role="img" '
@@ -315,15 +345,20 @@ def _decorations(
         label = text.word("status", c.status, lang)
         if c.status == "expelled":
             label = t("board.expelled", lang, status=label)
-        right = x < w * 0.6
+        right = status_right if out_of_zone else x < w * 0.6
+        gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
+        ly = y + unit * 1.2
+        if out_of_zone and not (west or east):  # its letters kept clear of the face it stands by
+            ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
         out.append(
-            f'<text class="out-label" x="{_attr(x + (ring + unit * 2) * (1 if right else -1))}" '
-            f'y="{_attr(y + unit * 1.2)}" text-anchor="{"start" if right else "end"}" '
+            f'<text class="out-label" x="{_attr(x + gap * (1 if right else -1))}" '
+            f'y="{_attr(ly)}" text-anchor="{"start" if right else "end"}" '
             f'font-size="{_attr(unit * 3.6)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
         )
     if out_of_zone:
         out.append(
-            f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(ring + unit * 3)}" '
+            f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" '
+            f'r="{_attr(outer)}" '
             f'stroke-width="{_attr(unit * 0.6)}" stroke-dasharray="{_attr(unit * 1.5)} {_attr(unit)}"/>'
         )
     out.append("</g>")
