@@ -72,6 +72,23 @@ def test_the_setup_screen_shows_before_python_and_an_early_start_is_honoured(pag
     assert page.locator("#poster-queued").is_hidden()
 
 
+def test_the_shimmer_holds_still_until_python_runs(page, site):
+    """The zone's animations (a blurred stroke repainted every frame) wait for the page to be ready: until
+    then their frames would take a share of the cores Python's start needs."""
+    states = (
+        "[...document.querySelectorAll('.arena-svg :is(.zone-shimmer, .zone-haze, .zone-glint)')]"
+        ".flatMap((e) => e.getAnimations().map((a) => a.playState))"
+    )
+    held = hold_python(page)
+    page.goto(f"{site}/?lang=en")
+    page.wait_for_function(f"{STATE} === 'poster'")
+    before = page.evaluate(states)
+    assert len(before) == 3 and set(before) == {"paused"}, before
+    release(page, held)
+    assert wait_ready(page) == "true"
+    page.wait_for_function(f"{states}.length === 3 && {states}.every((s) => s === 'running')")
+
+
 def test_the_poster_is_in_the_visitors_language_and_follows_the_switch(browser, site):
     context = browser.new_context(locale="fr-FR", service_workers="block")
     page = context.new_page()
