@@ -165,7 +165,7 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
 
 def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
     """Past any face of the zone, an expelled duellist's name, status and condition badges are drawn outside
-    the shimmering wall, and the name clears the dashed ring that marks them."""
+    the shimmering wall and inside the drawing, and the name clears the dashed ring that marks them."""
     from xml.etree import ElementTree
 
     from mageduel.views import ConditionView
@@ -211,8 +211,10 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         half = len(name.text) * size * 0.56 / 2
         name_box = ("name", x - half, y - size * 0.85, x + half, y + size * 0.25)
         boxes.append(name_box)
+        vx, vy, vw, vh = (float(n) for n in root.get("viewBox").split())
         for what, left, top, right, low in boxes:
             assert right < 0 or left > w or low < 0 or top > w, (at, what)  # clear of the zone's square
+            assert vx <= left and right <= vx + vw and vy <= top and low <= vy + vh, (at, what)  # all drawn
         # The name's box is clear of the dashed ring: its nearest point is farther than the ring's radius.
         nx = min(max(cx, name_box[1]), name_box[3])
         ny = min(max(cy, name_box[2]), name_box[4])

@@ -119,6 +119,7 @@ def render(
         layers.append(_preview(view, preview, w, unit, area))
     if path is not None and view.me is not None:
         layers.append(_path(view.me, path, w, radius, unit))
+    boxes: list[tuple[float, float, float, float]] = []  # what is written past a token (its status)
     for c in people:
         layers.append(
             _decorations(
@@ -130,6 +131,7 @@ def render(
                 me=view.me is not None and c.id == view.me.id,
                 hit=c.id in hit,
                 out_of_zone=c.status == "expelled" and outside(c, view),
+                boxes=boxes,
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
@@ -193,7 +195,7 @@ def render(
         )
     if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
-    svg = _fit(svg, people + outsiders, w, radius, unit, note_top)
+    svg = _fit(svg, people + outsiders, w, radius, unit, note_top, boxes)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
 
@@ -226,11 +228,18 @@ def _ring_reach(radius: float, unit: float) -> float:
 
 
 def _fit(
-    svg: str, people: list[Any], w: float, radius: float, unit: float, note_top: float | None = None
+    svg: str,
+    people: list[Any],
+    w: float,
+    radius: float,
+    unit: float,
+    note_top: float | None = None,
+    boxes: list[tuple[float, float, float, float]] | None = None,
 ) -> str:
     """Room for tokens standing on or past the border (waiting at their places before the entry, expelled):
-    the drawing grows to hold their rings, and the scale bar moves down below the lowest one; and for the
-    plain duel's note when it stands above the ground (``note_top``: the top of its letters)."""
+    the drawing grows to hold their rings, and the scale bar moves down below the lowest one; for the
+    plain duel's note when it stands above the ground (``note_top``: the top of its letters); and for what
+    is written beside a token (``boxes``: left, top, right, bottom), such as an expelled duellist's status."""
     m = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', svg)
     if m is None or not people:
         return svg
@@ -245,7 +254,10 @@ def _fit(
     shift = max(0.0, below + unit * 2) if below > -unit * 2 else 0.0
     right = max(x0 + vw, max(xs) + reach)
     bottom = y0 + vh + shift
-    if (left, top, right, shift) == (x0, y0, x0 + vw, 0.0):
+    for b in boxes or []:
+        left, top = min(left, b[0] - unit), min(top, b[1] - unit)
+        right, bottom = max(right, b[2] + unit), max(bottom, b[3] + unit)
+    if (left, top, right, bottom) == (x0, y0, x0 + vw, y0 + vh):
         return svg
     svg = svg.replace(
         m.group(0), f'viewBox="{_attr(left)} {_attr(top)} {_attr(right - left)} {_attr(bottom - top)}"', 1
@@ -267,7 +279,10 @@ def _decorations(
     me: bool,
     hit: bool = False,
     out_of_zone: bool = False,
+    boxes: list[tuple[float, float, float, float]] | None = None,
 ) -> str:
+    """The marks drawn about a token: its hp rings, badges, altitude and, once out, its status (whose box
+    goes into ``boxes``, so that the drawing grows to hold it)."""
     dx, dy = drawn_at(c, w)
     x, y = dx, w - dy
     ring = radius * 1.25
@@ -314,7 +329,7 @@ def _decorations(
     # the zone (the roomier side past its north or south face), the badges on the other side of the token.
     outer = _outside_ring(radius, unit)
     west, east = dx < 0, dx > w
-    status_right = east if (out_of_zone and (west or east)) else x < w * 0.6
+    status_right = east if (out_of_zone and (west or east)) else x < w * (0.5 if out_of_zone else 0.6)
     step = unit * 4.2
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = x - ring + i * step, y + ring + unit * 2
@@ -350,11 +365,16 @@ def _decorations(
         ly = y + unit * 1.2
         if out_of_zone and not (west or east):  # its letters kept clear of the face it stands by
             ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
+        size = unit * 3.6
         out.append(
             f'<text class="out-label" x="{_attr(x + gap * (1 if right else -1))}" '
             f'y="{_attr(ly)}" text-anchor="{"start" if right else "end"}" '
-            f'font-size="{_attr(unit * 3.6)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
+            f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
         )
+        if boxes is not None:
+            width = len(label) * size * 0.56  # as the names are measured (arena.label_box)
+            start = x + gap if right else x - gap - width
+            boxes.append((start, ly - size * 0.85, start + width, ly + size * 0.25))
     if out_of_zone:
         out.append(
             f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" '
