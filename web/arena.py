@@ -128,10 +128,11 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
         parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
     left, top, right, low = -pad, -pad, w + pad, w + bottom
     # A token outside the zone (MD-22) and its name, past the margin: the drawing grows to hold them.
-    discs = [
-        (tk.x - r, flip(tk.y) - r, tk.x + r, flip(tk.y) + r) for tk in view.tokens if (r := radius + tk.halo)
-    ]
-    for b in placed[1:] + discs:
+    discs = []
+    for tk in view.tokens:
+        r, ty = radius + tk.halo, flip(tk.y)
+        discs.append((tk.x - r, ty - r, tk.x + r, ty + r))
+    for b in placed[1:] + discs:  # placed[0] is the scale bar, inside the drawing already
         left, top = min(left, b[0] - unit), min(top, b[1] - unit)
         right, low = max(right, b[2] + unit), max(low, b[3] + unit)
     parts[0] = (

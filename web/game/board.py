@@ -88,7 +88,8 @@ def render(
     lo, hi = _bounds(view)
     unit = w / 100
     radius = max(unit * 2.8, min(1.25, unit * 6))
-    # An expelled duellist's dashed ring (``_decorations``) reaches past its disc: its name clears it.
+    # An expelled duellist's dashed ring (``_decorations``; its outer edge) reaches past its disc: the name
+    # clears it.
     halo = _outside_ring(radius, unit) + unit * 0.3 - radius
     tokens = tuple(
         Token(
