@@ -18,8 +18,6 @@ from web.i18n import number, t
 # Side colours: the Okabe–Ito palette (colour-blind safe), as in style.css.
 SIDE_COLOURS = ("#e69f00", "#56b4e9", "#009e73", "#cc79a7")
 NICE_LENGTHS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000)
-#: The margin drawn around the zone, and the band under it that holds the scale bar, as shares of its side.
-PAD, BOTTOM = 0.12, 0.16
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,8 +65,8 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     y grows north in the engine and south on screen, so points are flipped vertically.
     """
     w = view.width
-    pad = w * PAD
-    bottom = w * BOTTOM  # room for the scale bar under the zone
+    pad = w * 0.12
+    bottom = w * 0.16  # room for the scale bar under the zone
     unit = w / 100  # one hundredth of the side: strokes and text scale with the zone
     flip = lambda y: w - y  # noqa: E731 - a tiny local conversion
     parts = [

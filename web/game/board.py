@@ -91,6 +91,7 @@ def render(
     # An expelled duellist's dashed ring (``_decorations``; its outer edge) reaches past its disc: the name
     # clears it.
     halo = _outside_ring(radius, unit) + unit * 0.3 - radius
+    out_of_zone = {c.id for c in people if c.status == "expelled" and outside(c, view)}
     tokens = tuple(
         Token(
             c.name,
@@ -98,7 +99,7 @@ def render(
             c.level,
             *drawn_at(c, w),
             side_index(view, c.side),
-            halo if c.status == "expelled" and outside(c, view) else 0.0,
+            halo if c.id in out_of_zone else 0.0,
         )
         for c in people
     )
@@ -131,7 +132,7 @@ def render(
                 lang,
                 me=view.me is not None and c.id == view.me.id,
                 hit=c.id in hit,
-                out_of_zone=c.status == "expelled" and outside(c, view),
+                out_of_zone=c.id in out_of_zone,
                 boxes=boxes,
             )
         )
@@ -330,7 +331,10 @@ def _decorations(
     # the zone (the roomier side past its north or south face), the badges on the other side of the token.
     outer = _outside_ring(radius, unit)
     west, east = dx < 0, dx > w
-    status_right = east if (out_of_zone and (west or east)) else x < w * (0.5 if out_of_zone else 0.6)
+    if out_of_zone and (west or east):
+        status_right = east  # away from the zone
+    else:
+        status_right = x < w * (0.5 if out_of_zone else 0.6)
     step = unit * 4.2
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = x - ring + i * step, y + ring + unit * 2
@@ -361,7 +365,7 @@ def _decorations(
         label = text.word("status", c.status, lang)
         if c.status == "expelled":
             label = t("board.expelled", lang, status=label)
-        right = status_right if out_of_zone else x < w * 0.6
+        right = status_right
         gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
         ly = y + unit * 1.2
         if out_of_zone and not (west or east):  # its letters kept clear of the face it stands by
