@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from weakref import WeakKeyDictionary
 
 from pydantic import BaseModel, ConfigDict
@@ -72,6 +72,42 @@ class _M(BaseModel):
     imports this module, then builds its models one per task (``compose.loading``; issue 15)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
+
+
+_Model = TypeVar("_Model", bound=BaseModel)
+_setattr = object.__setattr__  # past pydantic's own __setattr__, as model_construct sets them
+_TRUSTED_DEFAULTS: dict[type[BaseModel], tuple[dict[str, Any], tuple[str, ...]]] = {}
+
+
+def _trusted(cls: type[_Model], fields: dict[str, Any]) -> _Model:
+    """A view model made of ``fields`` the engine computed with the fields' own types, without validating
+    them again: what ``cls.model_construct(**fields)`` does, without its walk over every field per call.
+    The computer reads a view per decision, with a model per option and per participant, and validating
+    them was about a fifth of its decision (issue 15). ``test_views_trusted_parts_equal_validated_ones``
+    checks, over whole duels, that each part equals the one validation builds.
+
+    >>> _trusted(SpellSlotView, {"spell": "shield", "level": 1}) == SpellSlotView(spell="shield", level=1)
+    True
+    """
+    known = _TRUSTED_DEFAULTS.get(cls)
+    if known is None:
+        # Every field in the model's order (a required one holds None until given): an update keeps a key
+        # where it stands, so the model dumps its fields in the same order as a validated one.
+        template = {n: None if f.is_required() else f.default for n, f in cls.model_fields.items()}
+        mutable = tuple(n for n, v in template.items() if isinstance(v, (list, dict)))
+        known = _TRUSTED_DEFAULTS[cls] = (template, mutable)
+    template, mutable = known
+    values = template.copy()
+    values.update(fields)
+    for n in mutable:
+        if n not in fields:
+            values[n] = type(template[n])()  # a fresh empty list or dict: never one shared by two models
+    m = cls.__new__(cls)
+    _setattr(m, "__dict__", values)
+    _setattr(m, "__pydantic_fields_set__", set(fields))
+    _setattr(m, "__pydantic_extra__", None)
+    _setattr(m, "__pydantic_private__", None)
+    return m
 
 
 class ConditionView(_M):
@@ -298,9 +334,10 @@ class TerrainView(_M):
 
 class BriefView(_M):
     """What the computer opponent reads of a player's view (``ai.Opponent.choose``): the same parts, built by
-    the same code as :class:`View`, with ``me`` shown by its public line and the spells it has left. The
-    computer never reads the rest of its own sheet (ACs, saves, abilities, resources), and building it was
-    about a fifth of its decision (issue 15); nothing hidden from the player is in either view (MD-26)."""
+    the same code as :class:`View`, with ``me`` shown by its public line and the spells it has left, and
+    its options without their areas' outlines. The computer never reads the rest of its own sheet (ACs,
+    saves, abilities, resources) nor where an area falls, and building them was about a fifth of its
+    decision (issue 15); nothing hidden from the player is in either view (MD-26)."""
 
     player: str | None
     kind: str
@@ -395,18 +432,18 @@ def build_view(duel: Duel, player: str | None) -> View:
 def build_brief_view(duel: Duel, player: str | None) -> BriefView:
     """What the computer reads of ``player``'s view (``Duel.brief_view``): the parts it shares with
     :func:`build_view`."""
-    return BriefView.model_construct(**_common_parts(duel, player, own_sheet=False))
+    return _trusted(BriefView, _common_parts(duel, player, own_sheet=False))
 
 
 def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, Any]:
     """The parts a :class:`BriefView` and a :class:`View` share; ``me`` with the player's whole sheet
-    (:class:`OwnView`) if ``own_sheet``, else its public line and the spells it has left."""
+    (:class:`OwnView`) and its options' areas if ``own_sheet``, else its public line and the spells it has
+    left, and no area."""
     me: SpellsLeftView | None = None
     others = []
-    public = CombatantView.__pydantic_validator__.validate_python  # as in _options: one dict, validated
     for c in duel.participants:
         if c.id != player:
-            others.append(public(_public(c)))
+            others.append(_trusted(CombatantView, _public(c)))
             continue
         spells_left = {
             "prepared": [_slot_view(p.spell, p.level, p.used) for p in c.prepared],
@@ -414,7 +451,7 @@ def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, 
             "slots": dict(c.slots),
         }
         if not own_sheet:
-            me = SpellsLeftView.__pydantic_validator__.validate_python(_public(c) | spells_left)
+            me = _trusted(SpellsLeftView, _public(c) | spells_left)
         else:
             ac_parts, touch_parts, flat_parts = c.ac_parts(), c.ac_parts("touch"), c.ac_parts("flat-footed")
             me = OwnView(
@@ -445,20 +482,23 @@ def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, 
     if p is not None:
         mine = p.player == player
         code, args = prompt_of(duel, p) if mine else ("", {})
-        pending = PendingView(
-            player=p.player,
-            kind=p.kind,
-            prompt=p.prompt if mine else "",
-            code=code,
-            args=args,
-            reactions=sorted(
-                {str(o.data["reaction"]) for o in p.options if o.data.get("reaction")} - {"rite"}
-            )
-            if mine
-            else [],
-            context=p.context if mine else {},
-            options=_options(duel, p) if mine else None,
-            turn_left=_turn_left(duel, p) if mine else None,
+        pending = _trusted(
+            PendingView,
+            {
+                "player": p.player,
+                "kind": p.kind,
+                "prompt": p.prompt if mine else "",
+                "code": code,
+                "args": args,
+                "reactions": sorted(
+                    {str(o.data["reaction"]) for o in p.options if o.data.get("reaction")} - {"rite"}
+                )
+                if mine
+                else [],
+                "context": dict(p.context or {}) if mine else {},  # a copy, never the engine's own
+                "options": _options(duel, p, areas=own_sheet) if mine else None,
+                "turn_left": _turn_left(duel, p) if mine else None,
+            },
         )
     z = duel.zone
     return {
@@ -784,18 +824,16 @@ def _option_fields(o: Any) -> dict[str, Any]:
     return fields
 
 
-def _options(duel: Duel, ask: Any) -> list[OptionView]:
+def _options(duel: Duel, ask: Any, areas: bool = True) -> list[OptionView]:
+    """The options of ``ask``, each with its facts; ``areas=False`` leaves out where an area falls (its
+    outline, drawn for a person: the computer never reads it, and it was the dearest fact to build)."""
     out = []
     actor = duel.by_id.get(str((ask.context or {}).get("actor") or ask.player))
     memo: dict[
         Any, Any
     ] = {}  # the facts' numbers, once per view (the state does not change while it is built)
-    # One dict validated at once by the model's own validator (what ``model_validate`` calls): the same
-    # checks as ``OptionView(**fields)`` without a keyword unpacking and a wrapper per option, in the
-    # computer's hot loop (issue 15). Looked up here, not at import: the model is built on first use.
-    validate = OptionView.__pydantic_validator__.validate_python
     for o in ask.options:
-        ov = validate(_option_fields(o))
+        ov = _trusted(OptionView, _option_fields(o))
         if o.kind == "choose":
             try:
                 ov.names = _choice_names(ask, o)
@@ -804,7 +842,7 @@ def _options(duel: Duel, ask: Any) -> list[OptionView]:
         if actor is not None:
             facts: dict[str, Any] = {}
             try:
-                _facts(duel, ask, actor, o, ov, memo, facts)
+                _facts(duel, ask, actor, o, ov, memo, facts, areas)
             except (LookupError, ValueError, AttributeError, TypeError, StopIteration):
                 pass  # an option the facts do not cover (a new kind): shown without them
             if facts:
@@ -845,6 +883,20 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
         return value
 
 
+def _chance_once(memo: dict[Any, Any], key: Any, check: Any, *args: Any) -> float:
+    """``core.chance`` of the check ``check(*args)`` builds, computed once per view under ``key``: a spell's
+    plain and defensive options, and an area's aims, share it."""
+    try:
+        return memo[key]
+    except KeyError:
+        value = memo[key] = chance(check(*args))
+        return value
+
+
+def _immune(target: Combatant, sp: Any) -> bool:
+    return immune_to(target, sp) or immune_again(target, sp)
+
+
 _SPELL_NODES: dict[str, tuple[Any, Any, Any]] = {}
 
 
@@ -862,7 +914,14 @@ def _spell_nodes(spell_id: str) -> tuple[Any, Any, Any]:
 
 
 def _facts(
-    duel: Duel, ask: Any, c: Combatant, o: Any, ov: OptionView, memo: dict[Any, Any], f: dict[str, Any]
+    duel: Duel,
+    ask: Any,
+    c: Combatant,
+    o: Any,
+    ov: OptionView,
+    memo: dict[Any, Any],
+    f: dict[str, Any],
+    areas: bool = True,
 ) -> None:
     """The facts of option ``ov`` (its chance, DC, range…) written into ``f``: set on the option in one
     step by the caller, not a pydantic ``__setattr__`` each (the computer's hot loop, issue 15)."""
@@ -876,7 +935,7 @@ def _facts(
         cl = int(use["cl"]) if use is not None else _once(memo, "cl", c.cl)
         f["caster_level"] = cl
         f["range_ft"] = _once(memo, ("range", sp.id, cl), _opts.spell_range, sp, c, cl)
-        if ov.point is not None:
+        if areas and ov.point is not None:
             f["area"] = area_view(duel, c, sp, ov.point, cl)
         if use is None:
             # the engine's own (effects.cast)
@@ -888,13 +947,13 @@ def _facts(
         else:
             f["dc"] = None  # no save: no DC to show
         if ov.defensive:
-            f["concentration"] = chance(_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp))
+            f["concentration"] = _chance_once(memo, ("defensive", sp.level), defensive_casting_check, c, sp)
         # The resolver's own tests (effects.resolve): immune to the spell or its descriptor, or not again so
         # soon (daze).
         if (
             target is not None
             and target.side != c.side
-            and (immune_to(target, sp) or immune_again(target, sp))
+            and _once(memo, ("immune", sp.id, target.id), _immune, target, sp)
         ):
             f["chance"], f["chance_of"], f["why"] = 0.0, "none", "immune"
             f["why_spell"] = next(
@@ -902,13 +961,13 @@ def _facts(
             )
         elif target is not None and target.side != c.side:
             if attack is not None:
-                p = chance(
-                    _once(memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target)
+                p = _chance_once(
+                    memo, ("spell-attack", sp.id, target.id), spell_attack_check, c, sp, attack, target
                 )
                 f["chance"], f["chance_of"] = p * strikes_true_chance(c, target), "hit"
             elif save is not None and f["dc"] is not None:
                 key = ("save", sp.id, target.id, f["dc"])
-                fails = 1 - chance(_once(memo, key, save_check, duel, c, save, target, f["dc"], None))
+                fails = 1 - _chance_once(memo, key, save_check, duel, c, save, target, f["dc"], None)
                 f["chance"], f["chance_of"] = fails, "save"
         if duel.phase == "preparation" and duel.kind == "mageduel":
             touched = set(ov.targets) | {str(x) for x in (o.data or {}).get("affected") or []}
@@ -922,7 +981,7 @@ def _facts(
         if w is None:
             return  # a weapon of another creature (a summon's, decided by its summoner): no chance shown
         bab = c.attacks[0] if c.attacks else c.bab
-        p = chance(_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab))
+        p = _chance_once(memo, ("weapon", w.id, target.id), weapon_attack_check, c, w, target, bab)
         f["chance"], f["chance_of"] = p * strikes_true_chance(c, target), "hit"
         return
     if kind in ("duel-counter", "md-counter", "counter") and ov.spell:

@@ -71,6 +71,64 @@ def test_a_view_assembled_without_validation_is_the_validated_view():
             n += 1
 
 
+def test_views_trusted_parts_equal_validated_ones():
+    # The computer's brief views, and the parts of every view, are built from the engine's own values
+    # without validating them again (views._trusted). Validating each again must give the same model and
+    # the same JSON, byte for byte — no int where a float is due, no field missing, the same fields set —
+    # over whole duels between two computers, at each level and kind of duel.
+    from mageduel.ai import Opponent
+    from mageduel.views import BriefView, CombatantView, OptionView, PendingView, SpellsLeftView
+
+    def same(model, cls):
+        again = cls.model_validate(model.model_dump(exclude_unset=True))
+        assert again == model
+        assert again.model_fields_set == model.model_fields_set
+        text = model.model_dump_json()
+        assert cls.model_validate_json(text).model_dump_json() == text
+
+    for a, b, kind in (*_PAIRS, ("aurelian", "ysolde", "mageduel")):
+        duel = new_duel(duel_scenario(a, b, kind), Seeded(3))
+        brains = {who: Opponent("hard", i) for i, who in enumerate(duel.players)}
+        kinds = set()
+        while duel.pending is not None and len(duel.decisions) < 600:
+            who = duel.pending.player
+            view = duel.brief_view(who)
+            same(view, BriefView)
+            same(view.pending, PendingView)
+            same(view.me, SpellsLeftView)
+            for other in view.others:
+                same(other, CombatantView)
+            for option in view.pending.options:
+                same(option, OptionView)
+                kinds.add(option.kind)
+            duel.apply(who, brains[who].choose(view))
+        assert {"cast", "move", "end"} <= kinds  # the duels did reach the options with facts
+
+
+def test_views_trusted_parts_share_no_list_or_dict():
+    # A default list or dict is new for each model, as pydantic makes it, and a view copies the engine's
+    # own: a view's reader that changes one (the page adds names) changes no other view, and not the duel.
+    from mageduel.views import OptionView, _trusted
+
+    first, second = (_trusted(OptionView, {"id": "end", "kind": "end"}) for _ in range(2))
+    first.names["en"] = "changed"
+    first.targets.append("p2")
+    first.data["mark"] = 1
+    assert second.names == {} and second.targets == [] and second.data == {}
+    assert _trusted(OptionView, {"id": "end", "kind": "end"}) == OptionView(id="end", kind="end")
+
+    duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(1))
+    policy = RandomPolicy(1)
+    while duel.pending is not None and not duel.pending.context:
+        duel.apply(duel.pending.player, policy.choose(duel))
+    view = duel.brief_view(duel.pending.player)
+    view.pending.context["changed"] = True
+    view.pending.options[0].data["mark"] = 1
+    assert "changed" not in duel.pending.context
+    assert "mark" not in duel.pending.options[0].data
+    assert "mark" not in duel.brief_view(duel.pending.player).pending.options[0].data
+
+
 def test_prepared_spells_in_a_view_follow_the_sheet_when_a_spell_is_used():
     # The view's prepared spells are shared, frozen models (one per spell, level and used): they must
     # still follow the sheet — a spell cast shows as used in the next view, and no view can change them.
