@@ -83,7 +83,7 @@ def _trusted(cls: type[_Model], fields: dict[str, Any]) -> _Model:
     """A view model made of ``fields`` the engine computed with the fields' own types, without validating
     them again: what ``cls.model_construct(**fields)`` does, without its walk over every field per call.
     The computer reads a view per decision, with a model per option and per participant, and validating
-    them was about a fifth of its decision (issue 15). ``test_views_trusted_parts_equal_validated_ones``
+    them again was 5-7% of its decision (issue 15). ``test_views_trusted_parts_equal_validated_ones``
     checks, over whole duels, that each part equals the one validation builds.
 
     >>> _trusted(SpellSlotView, {"spell": "shield", "level": 1}) == SpellSlotView(spell="shield", level=1)
@@ -336,8 +336,8 @@ class BriefView(_M):
     """What the computer opponent reads of a player's view (``ai.Opponent.choose``): the same parts, built by
     the same code as :class:`View`, with ``me`` shown by its public line and the spells it has left, and
     its options without their areas' outlines. The computer never reads the rest of its own sheet (ACs,
-    saves, abilities, resources) nor where an area falls, and building them was about a fifth of its
-    decision (issue 15); nothing hidden from the player is in either view (MD-26)."""
+    saves, abilities, resources), which was about a fifth of its decision to build, nor where an area
+    falls (issue 15); nothing hidden from the player is in either view (MD-26)."""
 
     player: str | None
     kind: str
