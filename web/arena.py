@@ -59,6 +59,28 @@ def _attr(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
+def token_radius(w: float) -> float:
+    """A token's disc radius on a zone ``w`` feet wide: a fixed share of it, within bounds."""
+    unit = w / 100
+    return max(unit * 2.8, min(1.25, unit * 6))
+
+
+def text_width(text: str, size: float) -> float:
+    """About how wide ``text`` is written at font ``size`` (the typeface's average letter)."""
+    return len(text) * size * 0.56
+
+
+def grown(
+    bounds: tuple[float, float, float, float], boxes: list[tuple[float, float, float, float]], margin: float
+) -> tuple[float, float, float, float]:
+    """``bounds`` (left, top, right, bottom) grown to hold each of ``boxes`` with ``margin`` to spare."""
+    left, top, right, low = bounds
+    for b in boxes:
+        left, top = min(left, b[0] - margin), min(top, b[1] - margin)
+        right, low = max(right, b[2] + margin), max(low, b[3] + margin)
+    return left, top, right, low
+
+
 def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     """The zone, its border, a scale bar and the tokens, in a viewBox measured in feet.
 
@@ -119,20 +141,18 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     )
     scale, scale_box = _scale_bar(w, step, unit, lang)
     parts.append(scale)
-    radius = max(unit * 2.8, min(1.25, unit * 6))
+    radius = token_radius(w)
     placed = [scale_box]  # what names must not cover: the scale bar, then the names drawn so far, as boxes
     for token in view.tokens:
         others = [(o.x, flip(o.y)) for o in view.tokens if o is not token]
         parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
-    left, top, right, low = -pad, -pad, w + pad, w + bottom
     # A token outside the zone (MD-22) and its name, past the margin: the drawing grows to hold them.
     discs = []
     for tk in view.tokens:
         r, ty = radius + tk.halo, flip(tk.y)
         discs.append((tk.x - r, ty - r, tk.x + r, ty + r))
-    for b in placed[1:] + discs:  # placed[0] is the scale bar, inside the drawing already
-        left, top = min(left, b[0] - unit), min(top, b[1] - unit)
-        right, low = max(right, b[2] + unit), max(low, b[3] + unit)
+    # placed[0] is the scale bar, inside the drawing already
+    left, top, right, low = grown((-pad, -pad, w + pad, w + bottom), placed[1:] + discs, unit)
     parts[0] = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '
         f'viewBox="{_attr(left)} {_attr(top)} {_attr(right - left)} {_attr(low - top)}" '
@@ -158,7 +178,7 @@ def _scale_bar(w: float, step: int, unit: float, lang: str) -> tuple[str, tuple[
         f'<text class="scale-label" x="{_attr(step + unit * 2)}" y="{_attr(y + h)}" '
         f'font-size="{_attr(size)}">{escape(label)}</text></g>'
     )
-    return markup, (0.0, y + h - size, step + unit * 2 + len(label) * size * 0.56, y + h + size * 0.25)
+    return markup, (0.0, y + h - size, step + unit * 2 + text_width(label, size), y + h + size * 0.25)
 
 
 def label_box(
@@ -183,7 +203,7 @@ def label_box(
     (10.0, -2.65, 0.84)
     """
     size = unit * 4.2
-    width = len(token.name) * size * 0.56
+    width = text_width(token.name, size)
     if width > w * 0.96:
         size *= w * 0.96 / width
         width = w * 0.96

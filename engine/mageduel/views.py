@@ -886,11 +886,11 @@ def _once(memo: dict[Any, Any], key: Any, compute: Any, *args: Any) -> Any:
 def _chance_once(memo: dict[Any, Any], key: Any, check: Any, *args: Any) -> float:
     """``core.chance`` of the check ``check(*args)`` builds, computed once per view under ``key``: a spell's
     plain and defensive options, and an area's aims, share it."""
-    try:
-        return memo[key]
-    except KeyError:
-        value = memo[key] = chance(check(*args))
-        return value
+    return _once(memo, key, _chance_of, check, *args)
+
+
+def _chance_of(check: Any, *args: Any) -> float:
+    return chance(check(*args))
 
 
 def _immune(target: Combatant, sp: Any) -> bool:

@@ -13,7 +13,7 @@ import re
 from html import escape
 from typing import Any
 
-from web.arena import SIDE_COLOURS, ArenaView, Token, _attr, render_svg
+from web.arena import SIDE_COLOURS, ArenaView, Token, _attr, grown, render_svg, text_width, token_radius
 from web.game import text
 from web.game.choice import parse
 from web.i18n import t
@@ -87,7 +87,7 @@ def render(
     w = float(size) if size else extent(view)
     lo, hi = _bounds(view)
     unit = w / 100
-    radius = max(unit * 2.8, min(1.25, unit * 6))
+    radius = token_radius(w)
     # An expelled duellist's dashed ring (``_decorations``; its outer edge) reaches past its disc: the name
     # clears it.
     halo = _outside_ring(radius, unit) + unit * 0.3 - radius
@@ -256,9 +256,7 @@ def _fit(
     shift = max(0.0, below + unit * 2) if below > -unit * 2 else 0.0
     right = max(x0 + vw, max(xs) + reach)
     bottom = y0 + vh + shift
-    for b in boxes or []:
-        left, top = min(left, b[0] - unit), min(top, b[1] - unit)
-        right, bottom = max(right, b[2] + unit), max(bottom, b[3] + unit)
+    left, top, right, bottom = grown((left, top, right, bottom), boxes or [], unit)
     if (left, top, right, bottom) == (x0, y0, x0 + vw, y0 + vh):
         return svg
     svg = svg.replace(
@@ -377,7 +375,7 @@ def _decorations(
             f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
         )
         if boxes is not None:
-            width = len(label) * size * 0.56  # as the names are measured (arena.label_box)
+            width = text_width(label, size)
             start = x + gap if right else x - gap - width
             boxes.append((start, ly - size * 0.85, start + width, ly + size * 0.25))
     if out_of_zone:
