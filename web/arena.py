@@ -194,8 +194,10 @@ def label_box(
     the first place that crosses no face of the zone (names never lie over the shimmering wall), covers no
     other token and nothing already drawn. The font shrinks so that a long name fits inside the zone.
 
-    A token outside the zone (MD-22: expelled) keeps its name outside too: on the side away from the zone
-    first, then the other places that do not cross the wall; the drawing grows to hold it (``render_svg``).
+    A token outside the zone (MD-22: expelled) keeps its name outside too: north or south of the zone, on
+    the side away from it first; west or east of it, above then below, the name drawn back from the wall (the
+    side away from the zone is for the status the board writes there); then the other places that do not
+    cross the wall. The drawing grows to hold it (``render_svg``).
 
     >>> label_box(Token("Ada", "wizard", 1, 10, 10, 0), 10, 1.25, 0.2, 20)
     (10.0, 8.35, 0.84)
@@ -214,13 +216,12 @@ def label_box(
     x = (min(max(token.x, half + unit), w - half - unit) if width < w else w / 2) if inside else token.x
     above = y - clearance - unit * 2
     below = y + clearance + size * 1.1
-    candidates = [(x, above), (x, below)]
+    if not inside and 0 <= y <= w:  # west or east of it: above or below, drawn back from the wall (the side
+        x = min(x, -unit * 2 - half) if token.x < 0 else max(x, w + unit * 2 + half)  # away is the status's)
+    candidates = [(x, below), (x, above)] if not inside and y > w else [(x, above), (x, below)]  # away first
     for dx in (1, -1):  # beside it, right or left
         bx = token.x + dx * (clearance + unit * 2 + half)
         candidates.append((min(max(bx, half + unit), w - half - unit) if inside else bx, y + size * 0.35))
-    if not inside:  # away from the zone first: above a token north of it, left of one west of it...
-        away = 0 if y < 0 else 1 if y > w else 3 if token.x < 0 else 2
-        candidates.insert(0, candidates.pop(away))
 
     def box(cx: float, cy: float) -> tuple[float, float, float, float]:
         return (cx - half, cy - size * 0.85, cx + half, cy + size * 0.25)

@@ -164,8 +164,8 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
 
 
 def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
-    """Past any face of the zone, an expelled duellist's name, status and condition badges are drawn outside
-    the shimmering wall and inside the drawing, and the name clears the dashed ring that marks them."""
+    """Past any face or corner of the zone, an expelled duellist's name, status and condition badges are drawn outside
+    the shimmering wall and inside the drawing, clear of the dashed ring that marks them and of one another."""
     from xml.etree import ElementTree
 
     from mageduel.views import ConditionView
@@ -181,7 +181,8 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
     ns = "{http://www.w3.org/2000/svg}"
     faces = [[w / 2, w + d] for d in (0.3, 1.5)] + [[w / 2, -d] for d in (0.3, 1.5)]
     faces += [[-d, w / 2] for d in (0.3, 1.5)] + [[w + d, w / 2] for d in (0.3, 1.5)]
-    for at in [*faces, [w * 0.8, w + 40.0]]:
+    corners = [[w + 0.2, -0.2], [-0.3, w + 0.3], [-1.5, -1.5], [w + 1.5, w + 1.5]]
+    for at in [*faces, *corners, [w * 0.8, w + 40.0]]:
         other = v.others[0].model_copy(
             update={
                 "position": [*at, 0.0],
@@ -195,6 +196,10 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         state = next(g for g in root.iter(f"{ns}g") if g.get("data-id") == other.id)
         ring = next(e for e in state.iter(f"{ns}circle") if e.get("class") == "outside-ring")
         cx, cy = float(ring.get("cx")), float(ring.get("cy"))
+        # The token and its dashed ring clear the wall, however near it they stand: nearest point of the
+        # zone's square farther than the ring's radius.
+        qx, qy = min(max(cx, 0.0), w), min(max(cy, 0.0), w)
+        assert (qx - cx) ** 2 + (qy - cy) ** 2 > outer**2, at
         boxes = []
         for rect in state.iter(f"{ns}rect"):  # the badges
             x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
@@ -215,10 +220,14 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         for what, left, top, right, low in boxes:
             assert right < 0 or left > w or low < 0 or top > w, (at, what)  # clear of the zone's square
             assert vx <= left and right <= vx + vw and vy <= top and low <= vy + vh, (at, what)  # all drawn
-        # The name's box is clear of the dashed ring: its nearest point is farther than the ring's radius.
-        nx = min(max(cx, name_box[1]), name_box[3])
-        ny = min(max(cy, name_box[2]), name_box[4])
-        assert (nx - cx) ** 2 + (ny - cy) ** 2 > outer**2, at
+        # All of it is clear of the dashed ring: each box's nearest point is farther than the ring's radius.
+        for what, left, top, right, low in boxes:
+            nx, ny = min(max(cx, left), right), min(max(cy, top), low)
+            assert (nx - cx) ** 2 + (ny - cy) ** 2 > outer**2, (at, what)
+        # Nothing written about them lies over anything else written: the name, the status, each badge.
+        for i, (a, *p) in enumerate(boxes):
+            for b, *q in boxes[i + 1 :]:
+                assert p[2] <= q[0] or q[2] <= p[0] or p[3] <= q[1] or q[3] <= p[1], (at, a, b)
 
 
 def test_an_imported_sheets_field_errors_are_in_the_language_of_the_page():

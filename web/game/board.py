@@ -47,12 +47,36 @@ def extent(view: Any) -> float:
 
 def drawn_at(c: Any, w: float) -> tuple[float, float]:
     """Where a token is drawn, in feet (engine axes): where it stands, or — for someone out of the zone (an
-    expulsion, MD-22) — just outside the border on the side they left by, so the board still shows them."""
+    expulsion, MD-22) — just outside the border on the side they left by, so the board still shows them.
+
+    An expelled duellist is drawn clear of the shimmering wall, their dashed ring included, however near it
+    they stand: a disc across the wall would not say on which side they are, and that side is the result.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> drawn_at(Seen(position=(-0.5, 10.0), status="expelled"), 20.0)
+    (-2.3, 10.0)
+    >>> drawn_at(Seen(position=(0.0, 10.0), status="active"), 20.0)  # inside, on the wall: where it stands
+    (0.0, 10.0)
+    """
     x, y = float(c.position[0]), float(c.position[1])
     if not math.isfinite(x) or not math.isfinite(y):
         return 0.0, 0.0
     edge = w * 0.07
+    if getattr(c, "status", None) == "expelled":
+        unit = w / 100
+        clear = round(_outside_ring(token_radius(w), unit) + unit, 3)  # the ring, and the wall's glow
+        edge = max(edge, clear)
+        x, y = _off_wall(x, w, clear), _off_wall(y, w, clear)
     return max(-edge, min(w + edge, x)), max(-edge, min(w + edge, y))
+
+
+def _off_wall(v: float, w: float, clear: float) -> float:
+    """A coordinate outside the zone's ``[0, w]`` moved at least ``clear`` past the face it is beyond."""
+    if v < 0:
+        return min(v, -clear)
+    if v > w:
+        return max(v, w + clear)
+    return v
 
 
 def outside(c: Any, view: Any) -> bool:
@@ -336,11 +360,16 @@ def _decorations(
     step = unit * 4.2
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = x - ring + i * step, y + ring + unit * 2
-        if out_of_zone and (west or east):  # under the token, running away from the zone
+        name_y = by + unit * 7.4
+        if out_of_zone and (west or east):  # under the token and its dashed ring, running away from the zone
             if west:
                 bx = min(x + ring, -unit) - unit * 3.8 - (len(labels) - 1 - i) * step
             else:
                 bx = max(x - ring, w + unit) + i * step
+            by = y + outer + unit * 0.8
+            if y > w:  # past a southern corner: over the token, for its name is written under it
+                by = y - outer - unit * 4.6
+                name_y = by - unit * 1.2  # the badge's name (on focus) over it, off the token
         elif out_of_zone:  # level with the token, on the side the status is not
             bx = x - outer - unit - (len(labels) - i) * step if status_right else x + outer + unit + i * step
             by = min(y - unit * 1.9, -unit * 4.8) if y < 0 else max(y - unit * 1.9, w + unit)
@@ -351,7 +380,7 @@ def _decorations(
             f'<rect x="{_attr(bx)}" y="{_attr(by)}" width="{_attr(unit * 3.8)}" height="{_attr(unit * 3.8)}" '
             f'rx="{_attr(unit)}"/><text x="{_attr(bx + unit * 1.9)}" y="{_attr(by + unit * 2.9)}" '
             f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(letter)}</text>'
-            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(by + unit * 7.4)}" '
+            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(name_y)}" '
             f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
     if c.out_of_fight:
