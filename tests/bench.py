@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from tests.bench_profile import in_fresh_profile  # noqa: E402
 
 # The floor: Pyodide's own boot and nothing else (issue 15 — a floor that loads our wheels flatters the ratio).
 FLOOR = """<!doctype html><html data-ready="false"><head><meta charset="utf-8"><title>floor</title></head><body>
@@ -131,21 +132,20 @@ def measure(
     }
     for _ in range(profiles):
         for name, url in urls.items():
-            # A fresh on-disk profile, so the warm load meets a real HTTP cache.
-            with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=chromium, args=ARGS, headless=True, service_workers="block"
-                )
+
+            def both_loads(context: Any, url: str = url) -> list[tuple[str, tuple[Any, ...]]]:
                 context.add_init_script(READY_AT)
                 page = context.new_page()
-                for kind, target in (("cold", url), ("warm", None)):
-                    ready, setup, phases = load(page, target)
-                    out[name][kind].append(ready)
-                    if setup is not None:
-                        out[name][f"setup_{kind}"].append(setup)
-                    for phase, ms in phases.items():
-                        out[name].setdefault(f"{phase}_{kind}", []).append(ms)
-                context.close()
+                return [(kind, load(page, target)) for kind, target in (("cold", url), ("warm", None))]
+
+            for kind, (ready, setup, phases) in in_fresh_profile(
+                playwright, chromium, ARGS, both_loads, service_workers="block"
+            ):
+                out[name][kind].append(ready)
+                if setup is not None:
+                    out[name][f"setup_{kind}"].append(setup)
+                for phase, ms in phases.items():
+                    out[name].setdefault(f"{phase}_{kind}", []).append(ms)
     return out
 
 
@@ -270,11 +270,10 @@ def measure_bytes(playwright, chromium: str, root: Path) -> dict[str, float]:
     """Bytes sent by a compressing server: a first visit until ready, the service worker's precache after it,
     and a repeat visit with the service worker on (0 when the site is served from its cache)."""
     server = CountingServer(root)
-    out: dict[str, float] = {}
-    with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=chromium, args=ARGS, headless=True
-        )
+
+    def visits(context: Any) -> dict[str, float]:
+        server.sent, server.served = 0, []  # a load made again after a crash counts from nothing
+        out: dict[str, float] = {}
         context.add_init_script(READY_AT)
         page = context.new_page()
         page.goto(server.url)
@@ -296,7 +295,9 @@ def measure_bytes(playwright, chromium: str, root: Path) -> dict[str, float]:
         page.wait_for_function("window.__readyAt !== undefined", timeout=180_000)
         page.wait_for_timeout(300)
         out["repeat_visit"] = server.sent - before
-        context.close()
+        return out
+
+    out = in_fresh_profile(playwright, chromium, ARGS, visits)
     server.server.shutdown()
     return out
 

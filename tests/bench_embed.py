@@ -9,8 +9,9 @@ in that profile (HTTP cache revalidated; service workers off). Also the bytes th
 from __future__ import annotations
 
 import statistics
-import tempfile
 from typing import Any
+
+from tests.bench_profile import in_fresh_profile
 
 STATE_AT = """new MutationObserver(() => {
   const s = document.documentElement.dataset.state;
@@ -48,24 +49,22 @@ def widget_times(
         k: [] for k in ("poster cold", "poster warm", "ready cold", "ready warm", "bytes")
     }
     for _ in range(profiles):
-        with tempfile.TemporaryDirectory(prefix="mageduel-bench-embed-") as profile:
-            context = playwright.chromium.launch_persistent_context(
-                profile, executable_path=chromium, args=args, headless=True, service_workers="block"
-            )
+
+        def two_visits(context: Any) -> tuple[tuple[float, float, int], tuple[float, float, int]]:
             context.add_init_script(STATE_AT)
             page = context.new_page()
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             seen: list[int] = []
-            cdp.on("Network.loadingFinished", lambda e, seen=seen: seen.append(int(e["encodedDataLength"])))
-            poster, ready, size = _one(page, seen, url)
-            out["poster cold"].append(poster)
-            out["ready cold"].append(ready)
-            out["bytes"].append(size)
-            poster, ready, _ = _one(page, seen, url)
-            out["poster warm"].append(poster)
-            out["ready warm"].append(ready)
-            context.close()
+            cdp.on("Network.loadingFinished", lambda e: seen.append(int(e["encodedDataLength"])))
+            return _one(page, seen, url), _one(page, seen, url)
+
+        cold, warm = in_fresh_profile(playwright, chromium, args, two_visits, service_workers="block")
+        out["poster cold"].append(cold[0])
+        out["ready cold"].append(cold[1])
+        out["bytes"].append(cold[2])
+        out["poster warm"].append(warm[0])
+        out["ready warm"].append(warm[1])
     return out
 
 

@@ -146,6 +146,7 @@ def _in_browser(playwright: Any, chromium: str, pyodide_dir: Path, snap: Path, r
     import urllib.request
 
     from tests.bench import ARGS, CountingServer
+    from tests.bench_profile import in_fresh_profile
 
     site = snap.parent / "site"
     site.mkdir()
@@ -163,11 +164,10 @@ def _in_browser(playwright: Any, chromium: str, pyodide_dir: Path, snap: Path, r
     }
     for i in range(runs):
         for mode in ("normal", "restore") if i % 2 == 0 else ("restore", "normal"):
-            with tempfile.TemporaryDirectory(prefix="mageduel-bench-") as profile:
-                context = playwright.chromium.launch_persistent_context(
-                    profile, executable_path=chromium, args=ARGS, headless=True, service_workers="block"
-                )
+
+            def two_boots(context: Any, mode: str = mode) -> list[tuple[str, float, dict[str, float]]]:
                 page = context.new_page()
+                got = []
                 for kind in ("cold", "warm"):
                     if kind == "cold":
                         page.goto(server.url + ("?snap" if mode == "restore" else ""))
@@ -176,11 +176,16 @@ def _in_browser(playwright: Any, chromium: str, pyodide_dir: Path, snap: Path, r
                     page.wait_for_function(
                         "document.documentElement.dataset.ready === 'true'", timeout=180_000
                     )
-                    out[mode][kind].append(page.evaluate("window.__readyAt"))
-                    if kind == "cold":
-                        for key, value in page.evaluate("window.__steps").items():
-                            out[mode][key].append(value)
-                context.close()
+                    steps = page.evaluate("window.__steps") if kind == "cold" else {}
+                    got.append((kind, page.evaluate("window.__readyAt"), steps))
+                return got
+
+            for kind, ready, steps in in_fresh_profile(
+                playwright, chromium, ARGS, two_boots, service_workers="block"
+            ):
+                out[mode][kind].append(ready)
+                for key, value in steps.items():
+                    out[mode][key].append(value)
     return {mode: {key: statistics.median(v) for key, v in got.items()} for mode, got in out.items()}
 
 
