@@ -164,8 +164,9 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
 
 
 def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
-    """Past any face or corner of the zone, an expelled duellist's name, status and condition badges are drawn outside
-    the shimmering wall and inside the drawing, clear of the dashed ring that marks them and of one another."""
+    """Past any face or corner of the zone, an expelled duellist's name, status and condition badges are drawn
+    outside the shimmering wall and inside the drawing, clear of the dashed ring that marks them and of one
+    another."""
     from xml.etree import ElementTree
 
     from mageduel.views import ConditionView
@@ -201,9 +202,14 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         qx, qy = min(max(cx, 0.0), w), min(max(cy, 0.0), w)
         assert (qx - cx) ** 2 + (qy - cy) ** 2 > outer**2, at
         boxes = []
-        for rect in state.iter(f"{ns}rect"):  # the badges
+        for badge in (g for g in state.iter(f"{ns}g") if g.get("class") == "badge"):
+            rect = badge.find(f"{ns}rect")
             x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
             boxes.append(("badge", x, y, x + size, y + size))
+            # The badge's own name (shown on keyboard focus) is written past it, not over it.
+            said = next(e for e in badge.iter(f"{ns}text") if e.get("class") == "badge-name")
+            ty, tsize = float(said.get("y")), float(said.get("font-size"))
+            assert ty - tsize * 0.85 >= y + size or ty + tsize * 0.25 <= y, (at, "badge name")
         status = next(e for e in state.iter(f"{ns}text") if e.get("class") == "out-label")
         size, x, y = float(status.get("font-size")), float(status.get("x")), float(status.get("y"))
         width = len(status.text) * size * 0.56

@@ -360,27 +360,28 @@ def _decorations(
     step = unit * 4.2
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = x - ring + i * step, y + ring + unit * 2
-        name_y = by + unit * 7.4
+        over = False  # the badges over the token, and so each one's name (on focus) over it
         if out_of_zone and (west or east):  # under the token and its dashed ring, running away from the zone
             if west:
                 bx = min(x + ring, -unit) - unit * 3.8 - (len(labels) - 1 - i) * step
             else:
                 bx = max(x - ring, w + unit) + i * step
             by = y + outer + unit * 0.8
-            if y > w:  # past a southern corner: over the token, for its name is written under it
+            over = y > w  # past a southern corner: over the token, for its name is written under it
+            if over:
                 by = y - outer - unit * 4.6
-                name_y = by - unit * 1.2  # the badge's name (on focus) over it, off the token
         elif out_of_zone:  # level with the token, on the side the status is not
             bx = x - outer - unit - (len(labels) - i) * step if status_right else x + outer + unit + i * step
             by = min(y - unit * 1.9, -unit * 4.8) if y < 0 else max(y - unit * 1.9, w + unit)
         # The badge names itself on hover (its title) and on keyboard focus (its label, shown by CSS).
+        said_y = by - unit * 1.2 if over else by + unit * 7.4
         out.append(
             f'<g class="badge" data-condition="{escape(cond.name)}" tabindex="0" role="img" '
             f'aria-label="{escape(label)}"><title>{escape(label)}</title>'
             f'<rect x="{_attr(bx)}" y="{_attr(by)}" width="{_attr(unit * 3.8)}" height="{_attr(unit * 3.8)}" '
             f'rx="{_attr(unit)}"/><text x="{_attr(bx + unit * 1.9)}" y="{_attr(by + unit * 2.9)}" '
             f'text-anchor="middle" font-size="{_attr(unit * 2.8)}">{escape(letter)}</text>'
-            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(name_y)}" '
+            f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(said_y)}" '
             f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
     if c.out_of_fight:
