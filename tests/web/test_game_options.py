@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 from html import unescape
 
 import pytest
@@ -163,6 +164,12 @@ def test_an_expelled_duellist_is_drawn_just_outside_the_zone_as_expelled():
     assert "expelled — out of the zone (MD-22)" in svg and 'class="outside-ring"' in svg
 
 
+def _clear_of_circle(box: Sequence[float], cx: float, cy: float, r: float) -> bool:
+    """The box's (left, top, right, bottom) nearest point to the centre is farther than the radius."""
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return (nx - cx) ** 2 + (ny - cy) ** 2 > r**2
+
+
 def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
     """Past any face or corner of the zone, an expelled duellist's name, status and condition badges are drawn
     outside the shimmering wall and inside the drawing, clear of the dashed ring that marks them and of one
@@ -197,10 +204,8 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         state = next(g for g in root.iter(f"{ns}g") if g.get("data-id") == other.id)
         ring = next(e for e in state.iter(f"{ns}circle") if e.get("class") == "outside-ring")
         cx, cy = float(ring.get("cx")), float(ring.get("cy"))
-        # The token and its dashed ring clear the wall, however near it they stand: nearest point of the
-        # zone's square farther than the ring's radius.
-        qx, qy = min(max(cx, 0.0), w), min(max(cy, 0.0), w)
-        assert (qx - cx) ** 2 + (qy - cy) ** 2 > outer**2, at
+        # The token and its dashed ring clear the wall, however near it they stand.
+        assert _clear_of_circle((0.0, 0.0, w, w), cx, cy, outer), at
         boxes = []
         for badge in (g for g in state.iter(f"{ns}g") if g.get("class") == "badge"):
             rect = badge.find(f"{ns}rect")
@@ -226,10 +231,8 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
         for what, left, top, right, low in boxes:
             assert right < 0 or left > w or low < 0 or top > w, (at, what)  # clear of the zone's square
             assert vx <= left and right <= vx + vw and vy <= top and low <= vy + vh, (at, what)  # all drawn
-        # All of it is clear of the dashed ring: each box's nearest point is farther than the ring's radius.
-        for what, left, top, right, low in boxes:
-            nx, ny = min(max(cx, left), right), min(max(cy, top), low)
-            assert (nx - cx) ** 2 + (ny - cy) ** 2 > outer**2, (at, what)
+        for what, *box in boxes:  # all of it clear of the dashed ring
+            assert _clear_of_circle(box, cx, cy, outer), (at, what)
         # Nothing written about them lies over anything else written: the name, the status, each badge.
         for i, (a, *p) in enumerate(boxes):
             for b, *q in boxes[i + 1 :]:
