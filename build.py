@@ -274,7 +274,7 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 spec = importlib.util.spec_from_file_location("bytecode_probe", "/work/web/bytecode_probe.py")
 probe = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(probe)
-probe.run()  # web/ itself comes from its wheel, as in the page
+RECORDED = probe.run()  # web/ itself comes from its wheel, as in the page
 SPECS = [getattr(m, "__spec__", None) for m in list(sys.modules.values())]
 USED = {spec.origin for spec in SPECS if spec is not None and spec.origin}
 EPOCH = (1980, 1, 1, 0, 0, 0)
@@ -326,6 +326,14 @@ def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None, 
                 out.compress_type = method
                 out.external_attr = info.external_attr
                 target.writestr(out, body, compresslevel=None if stored else 9)
+        if "web/dataclass_code.py" in listed:
+            # The web wheel: the dataclasses' methods the probe saw compiled (web/dataclass_code.py).
+            from web import dataclass_code
+
+            out = zipfile.ZipInfo("web/" + dataclass_code.TABLE_NAME, EPOCH)
+            out.compress_type = method
+            out.external_attr = 0o644 << 16
+            zout.writestr(out, dataclass_code.dump(RECORDED), compresslevel=None if stored else 9)
         if zrest is not None:
             zrest.close()
             text = open(lazy, encoding="utf-8").read()

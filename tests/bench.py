@@ -337,8 +337,9 @@ def ai_line(name: str, r: dict[str, float]) -> str:
     )
 
 
-def ai_in_pyodide() -> dict[str, dict[str, float]] | None:
-    import json
+def in_pyodide(code: str) -> str | None:
+    """What ``code``'s last expression gives, run in the site's own Pyodide under Node.js with every wheel
+    the page loads; None without Node.js."""
     import shutil
     import subprocess
 
@@ -349,12 +350,19 @@ def ai_in_pyodide() -> dict[str, dict[str, float]] | None:
         script = Path(d) / "run.mjs"
         script.write_text(PYODIDE_RUN)
         out = subprocess.run(
-            [node, str(script), str(build.DIST / "pyodide"), AI_IN_PYODIDE],
+            [node, str(script), str(build.DIST / "pyodide"), code],
             capture_output=True,
             text=True,
             check=True,
         ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return out.strip().splitlines()[-1]
+
+
+def ai_in_pyodide() -> dict[str, dict[str, float]] | None:
+    import json
+
+    out = in_pyodide(AI_IN_PYODIDE)
+    return None if out is None else json.loads(out)
 
 
 def ai_in_page(

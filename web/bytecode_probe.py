@@ -2,12 +2,14 @@
 
 ``build.py``'s bytecode step runs :func:`run` inside Pyodide under Node.js, with the wheels the page loads
 installed, then compiles every module it finds in ``sys.modules`` to bytecode: those the page will not
-compile again. Everything else stays source (smaller, and compiled only if ever imported). Never shipped.
+compile again. Everything else stays source (smaller, and compiled only if ever imported). What it
+returns, the code of every dataclass's methods, ships beside ``web/dataclass_code.py``. Never shipped.
 """
 
 from __future__ import annotations
 
 import importlib
+from types import CodeType
 
 #: What PyScript's own Python (its ``pyscript`` package, written to the page's file system at start) and
 #: the page's glue (``web/main.py``, ``web/game/browser.py``, which need a browser) import of the stdlib.
@@ -16,11 +18,25 @@ PAGE_STDLIB = ("asyncio", "base64", "collections", "functools", "gc", "html", "i
 LAZY_STDLIB = ("encodings.utf_16_le", "zipimport")
 
 
-def run() -> None:
+def run() -> dict[str, CodeType]:
     """Draw the first screen, warm up as the page does, let two computers play a duel to its end, and play
-    the wiki widget's replay and lesson."""
+    the wiki widget's replay and lesson. Returns the dataclasses' methods compiled on the way
+    (``web/dataclass_code.py``), recorded from where the page's entry scripts install them: first."""
     for name in (*PAGE_STDLIB, *LAZY_STDLIB):
         importlib.import_module(name)
+    from web import dataclass_code
+
+    recorded = dataclass_code.record()
+    try:
+        play()
+    finally:
+        dataclass_code.restore()
+    return recorded
+
+
+def play() -> None:
+    """The page's steps: its first screen in both languages, the warm-up, a duel between two computers, the
+    widget's replay and lesson."""
     from web import arena
     from web.arena_view import default_view
     from web.game.app import App

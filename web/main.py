@@ -4,6 +4,12 @@ boot.js owns the language (``<html lang>``) and announces changes with a ``maged
 module redraws on it, and sets ``data-ready="true"`` once the first drawing is on the page.
 """
 
+# ruff: noqa: E402 - the table of dataclasses' methods goes in before anything defines a dataclass
+
+from web import dataclass_code
+
+dataclass_code.install()  # issue 15: no dataclass's methods compiled in the page (web/dataclass_code.py)
+
 from js import CustomEvent, Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document

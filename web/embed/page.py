@@ -5,6 +5,12 @@ the frame, does the control that was pressed, then answers the controls, the arr
 in ``try`` mode — the reader's decisions and the computer's, in short slices so the frame never freezes.
 """
 
+# ruff: noqa: E402 - the table of dataclasses' methods goes in before anything defines a dataclass
+
+from web import dataclass_code
+
+dataclass_code.install()  # issue 15: no dataclass's methods compiled in the page (web/dataclass_code.py)
+
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
