@@ -326,14 +326,14 @@ def compile_archive(src, dst, where, keep_source, stored, rest=None, lazy=None, 
                 out.compress_type = method
                 out.external_attr = info.external_attr
                 target.writestr(out, body, compresslevel=None if stored else 9)
-        if "web/dataclass_code.py" in listed:
-            # The web wheel: the dataclasses' methods the probe saw compiled (web/dataclass_code.py).
-            from web import dataclass_code
+        if "web/precompiled.py" in listed:
+            # The web wheel: what the stdlib compiled from strings while the probe ran (web/precompiled.py).
+            from web import precompiled
 
-            out = zipfile.ZipInfo("web/" + dataclass_code.TABLE_NAME, EPOCH)
+            out = zipfile.ZipInfo("web/" + precompiled.TABLE_NAME, EPOCH)
             out.compress_type = method
             out.external_attr = 0o644 << 16
-            zout.writestr(out, dataclass_code.dump(RECORDED), compresslevel=None if stored else 9)
+            zout.writestr(out, precompiled.dump(RECORDED), compresslevel=None if stored else 9)
         if zrest is not None:
             zrest.close()
             text = open(lazy, encoding="utf-8").read()

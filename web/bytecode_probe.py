@@ -3,7 +3,8 @@
 ``build.py``'s bytecode step runs :func:`run` inside Pyodide under Node.js, with the wheels the page loads
 installed, then compiles every module it finds in ``sys.modules`` to bytecode: those the page will not
 compile again. Everything else stays source (smaller, and compiled only if ever imported). What it
-returns, the code of every dataclass's methods, ships beside ``web/dataclass_code.py``. Never shipped.
+returns, the code the stdlib compiled from strings on the way, ships beside ``web/precompiled.py``. Never
+shipped.
 """
 
 from __future__ import annotations
@@ -20,17 +21,17 @@ LAZY_STDLIB = ("encodings.utf_16_le", "zipimport")
 
 def run() -> dict[str, CodeType]:
     """Draw the first screen, warm up as the page does, let two computers play a duel to its end, and play
-    the wiki widget's replay and lesson. Returns the dataclasses' methods compiled on the way
-    (``web/dataclass_code.py``), recorded from where the page's entry scripts install them: first."""
+    the wiki widget's replay and lesson. Returns the code the stdlib compiled from strings on the way
+    (``web/precompiled.py``), recorded from where the page's entry scripts install it: first."""
     for name in (*PAGE_STDLIB, *LAZY_STDLIB):
         importlib.import_module(name)
-    from web import dataclass_code
+    from web import precompiled
 
-    recorded = dataclass_code.record()
+    recorded = precompiled.record()
     try:
         play()
     finally:
-        dataclass_code.restore()
+        precompiled.restore()
     return recorded
 
 

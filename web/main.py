@@ -4,11 +4,11 @@ boot.js owns the language (``<html lang>``) and announces changes with a ``maged
 module redraws on it, and sets ``data-ready="true"`` once the first drawing is on the page.
 """
 
-# ruff: noqa: E402 - the table of dataclasses' methods goes in before anything defines a dataclass
+# ruff: noqa: E402 - the precompiled code goes in before any import that would compile it
 
-from web import dataclass_code
+from web import precompiled
 
-dataclass_code.install()  # issue 15: no dataclass's methods compiled in the page (web/dataclass_code.py)
+precompiled.install()  # issue 15: what the stdlib compiles from strings comes compiled (web/precompiled.py)
 
 from js import CustomEvent, Object
 from pyodide.ffi import create_proxy, to_js

@@ -5,11 +5,11 @@ the frame, does the control that was pressed, then answers the controls, the arr
 in ``try`` mode — the reader's decisions and the computer's, in short slices so the frame never freezes.
 """
 
-# ruff: noqa: E402 - the table of dataclasses' methods goes in before anything defines a dataclass
+# ruff: noqa: E402 - the precompiled code goes in before any import that would compile it
 
-from web import dataclass_code
+from web import precompiled
 
-dataclass_code.install()  # issue 15: no dataclass's methods compiled in the page (web/dataclass_code.py)
+precompiled.install()  # issue 15: what the stdlib compiles from strings comes compiled (web/precompiled.py)
 
 from typing import Any
 

@@ -1,5 +1,5 @@
-"""Issue 15, ready sooner: web/dataclass_code.py, the dataclasses' methods compiled at build time and taken
-from a table in the page instead of compiled at each start."""
+"""Issue 15, ready sooner: web/precompiled.py, what the stdlib compiles from strings (the dataclasses' methods,
+string annotations) compiled at build time and taken from a table in the page instead of at each start."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
-from web import dataclass_code
+from web import precompiled
 
 
 @pytest.fixture(autouse=True)
 def compiled_again_after(monkeypatch) -> Iterator[None]:
-    monkeypatch.setattr(dataclass_code, "STATS", {"hits": 0, "misses": 0})
+    monkeypatch.setattr(precompiled, "STATS", {"hits": 0, "misses": 0})
     yield
-    dataclass_code.restore()
+    precompiled.restore()
 
 
 def kinds() -> list[type]:
@@ -85,38 +85,38 @@ def methods(classes: list[type]) -> list[Any]:
 
 
 def test_recorded_code_is_what_dataclasses_compiles():
-    recorded = dataclass_code.record()
+    recorded = precompiled.record()
     classes = kinds()
-    dataclass_code.restore()
+    precompiled.restore()
     assert len(recorded) >= len(classes)  # one source a class (Python 3.14) or one a method (3.11)
-    for source, code in recorded.items():
-        assert code == compile(source, "<string>", "exec", dont_inherit=True)
+    for (mode, source), code in recorded.items():
+        assert mode == "exec" and code == compile(source, "<string>", "exec", dont_inherit=True)
     assert exercise(classes) == exercise(kinds())
 
 
 def test_the_table_serves_every_class_it_holds_with_the_same_methods():
-    recorded = dataclass_code.record()
+    recorded = precompiled.record()
     kinds()
-    dataclass_code.restore()
+    precompiled.restore()
     compiled = kinds()
-    assert dataclass_code.install(dataclass_code.dump(recorded))
+    assert precompiled.install(precompiled.dump(recorded))
     served = kinds()
-    assert dataclass_code.STATS["misses"] == 0 and dataclass_code.STATS["hits"] >= len(served)
+    assert precompiled.STATS["misses"] == 0 and precompiled.STATS["hits"] >= len(served)
     assert methods(served) == methods(compiled)
     assert exercise(served) == exercise(compiled)
 
 
 def test_a_class_the_table_lacks_is_compiled_as_before():
-    recorded = dataclass_code.record()
+    recorded = precompiled.record()
     kinds()
-    dataclass_code.restore()
-    assert dataclass_code.install(dataclass_code.dump(recorded))
+    precompiled.restore()
+    assert precompiled.install(precompiled.dump(recorded))
 
     @dataclass
     class Unseen:
         z: float = 1.5
 
-    assert dataclass_code.STATS["hits"] == 0 and dataclass_code.STATS["misses"] >= 1
+    assert precompiled.STATS["hits"] == 0 and precompiled.STATS["misses"] >= 1
     assert repr(Unseen()) == "test_a_class_the_table_lacks_is_compiled_as_before.<locals>.Unseen(z=1.5)"
 
 
@@ -130,17 +130,41 @@ def test_a_class_the_table_lacks_is_compiled_as_before():
     ],
 )
 def test_a_table_that_is_not_this_pythons_is_ignored(blob: Callable[[dict], bytes]):
-    recorded = dataclass_code.record()
+    recorded = precompiled.record()
     kinds()
-    dataclass_code.restore()
-    assert not dataclass_code.install(blob(recorded))
+    precompiled.restore()
+    assert not precompiled.install(blob(recorded))
     assert "exec" not in vars(dataclasses)
     assert exercise(kinds())
 
 
 def test_without_a_shipped_table_nothing_changes(tmp_path):
-    assert dataclass_code.load(str(tmp_path / dataclass_code.TABLE_NAME)) is None
+    assert precompiled.load(str(tmp_path / precompiled.TABLE_NAME)) is None
     # The source tree has none: build.py writes the table into the page's copy of the web wheel only.
-    assert dataclass_code.load() is None
-    assert not dataclass_code.install()
+    assert precompiled.load() is None
+    assert not precompiled.install()
     assert "exec" not in vars(dataclasses)
+
+
+def test_a_string_annotations_code_comes_from_the_table_and_anything_else_is_compiled():
+    """annotationlib's part (Python 3.14, the page's; CPython 3.11 has no annotationlib): its one call,
+    ``compile(annotation, "<string>", "eval")``, is answered from the table; any other is passed on."""
+    recorded: precompiled.Table = {}
+    compile_ = precompiled.compile_with(lambda key, make: recorded.setdefault(key, make()))
+    code = compile_("list[int] | None", "<string>", "eval")
+    assert recorded == {("eval", "list[int] | None"): code}
+    assert code == compile("list[int] | None", "<string>", "eval", dont_inherit=True)
+    assert eval(code) == (list[int] | None)
+
+    def served(key: tuple[str, str], make: Callable[[], object]) -> object:
+        precompiled.STATS["hits" if key in recorded else "misses"] += 1
+        return recorded.get(key) or make()
+
+    compile_ = precompiled.compile_with(served)  # type: ignore[arg-type]
+    assert compile_("list[int] | None", "<string>", "eval") is code
+    assert eval(compile_("dict[str, int]", "<string>", "eval")) == dict[str, int]
+    assert precompiled.STATS == {"hits": 1, "misses": 1}
+    # A file's name, flags or an AST: Python's own compile, not counted.
+    assert compile_("x = 1", "elsewhere.py", "exec").co_filename == "elsewhere.py"
+    assert compile_("1 + 1", "<string>", "eval", 0, True) == compile("1 + 1", "<string>", "eval", 0, True)
+    assert precompiled.STATS == {"hits": 1, "misses": 1}
