@@ -28,6 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 # What web/main.py does first, without the browser: the game's imports and its setup screen drawn.
 FIRST_SCREEN = (
+    "from web import precompiled\n"
+    "precompiled.install()\n"
     "from web.game.app import App\n"
     "from web import arena\n"
     "from web.arena_view import default_view\n"
