@@ -90,3 +90,20 @@ def test_keyboard_only_through_setup_and_one_full_round(page, game_site, request
     assert page.evaluate("document.activeElement.id") == "log-list"
     page.screenshot(path=artifact("game-keyboard-1280x800.png"))
     assert requests.outside(game_site) == []
+
+
+def test_after_the_computers_last_move_the_focus_is_on_the_next_choice(page, game_site):
+    """Two computers play a duel out; its end screen then holds the keyboard focus on its first choice. The
+    focus moves at the frame after the computer's last drawing (issue 15, goal 3: focusing lays the page out
+    at once, the longest part of that drawing), and the page stops "thinking" only once it is there."""
+    open_game(page, game_site, "en")
+    for i in (0, 1):
+        page.locator(f"#control{i}").select_option("easy")
+    page.locator("#game details.advanced summary").click()
+    page.locator("#game input[name=seed]").fill("3")
+    tab_to(page, 'form[data-act="start"] button[type="submit"]')
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#game [data-screen="end"]', timeout=120_000)
+    settle(page)
+    assert page.evaluate("document.activeElement.matches('#game [data-screen=\"end\"] [data-autofocus]')")
+    assert focus_is_visible(page)
