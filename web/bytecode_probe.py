@@ -19,7 +19,7 @@ PAGE_STDLIB = ("asyncio", "base64", "collections", "functools", "gc", "html", "i
 LAZY_STDLIB = ("encodings.utf_16_le", "zipimport")
 
 
-def run() -> dict[str, CodeType]:
+def run() -> dict[tuple[str, str], CodeType]:
     """Draw the first screen, warm up as the page does, let two computers play a duel to its end, and play
     the wiki widget's replay and lesson. Returns the code the stdlib compiled from strings on the way
     (``web/precompiled.py``), recorded from where the page's entry scripts install it: first."""
