@@ -81,10 +81,17 @@ def grown(
     return left, top, right, low
 
 
-def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
+def render_svg(
+    view: ArenaView,
+    lang: str,
+    uid: str = "arena",
+    names: list[tuple[float, float, float, float]] | None = None,
+) -> str:
     """The zone, its border, a scale bar and the tokens, in a viewBox measured in feet.
 
-    y grows north in the engine and south on screen, so points are flipped vertically.
+    y grows north in the engine and south on screen, so points are flipped vertically. ``names``, when
+    given, receives the box (left, top, right, bottom) of each token's name, in the tokens' order: what the
+    board draws about a token keeps clear of them.
     """
     w = view.width
     pad = w * 0.12
@@ -151,7 +158,8 @@ def render_svg(view: ArenaView, lang: str, uid: str = "arena") -> str:
     for tk in view.tokens:
         r, ty = radius + tk.halo, flip(tk.y)
         discs.append((tk.x - r, ty - r, tk.x + r, ty + r))
-    # placed[0] is the scale bar, inside the drawing already
+    if names is not None:
+        names.extend(placed[1:])  # placed[0] is the scale bar, inside the drawing already
     left, top, right, low = grown((-pad, -pad, w + pad, w + bottom), placed[1:] + discs, unit)
     parts[0] = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="arena-svg" role="img" '

@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Sequence
 from html import unescape
+from typing import Any
 
 import pytest
 from mageduel import dice, roster, scenario
@@ -170,10 +171,51 @@ def _clear_of_circle(box: Sequence[float], cx: float, cy: float, r: float) -> bo
     return (nx - cx) ** 2 + (ny - cy) ** 2 > r**2
 
 
-def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
-    """Past any face or corner of the zone, an expelled duellist's name, status and condition badges are drawn
-    outside the shimmering wall and inside the drawing, clear of the dashed ring that marks them and of one
-    another."""
+def _written_about(root: Any, c: Any) -> tuple[list[tuple[Any, ...]], float, float]:
+    """What the board wrote about ``c`` (its name, status and badges, as named boxes) and its drawn centre."""
+    ns = "{http://www.w3.org/2000/svg}"
+    state = next(g for g in root.iter(f"{ns}g") if g.get("data-id") == c.id)
+    track = next(e for e in state.iter(f"{ns}circle") if e.get("class") == "hp-track")
+    boxes: list[tuple[Any, ...]] = []
+    for badge in (g for g in state.iter(f"{ns}g") if g.get("class") == "badge"):
+        rect = badge.find(f"{ns}rect")
+        x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
+        boxes.append(("badge", x, y, x + size, y + size))
+        # The badge's own name (shown on keyboard focus) is written past it, not over it.
+        said = next(e for e in badge.iter(f"{ns}text") if e.get("class") == "badge-name")
+        ty, tsize = float(said.get("y")), float(said.get("font-size"))
+        assert ty - tsize * 0.85 >= y + size or ty + tsize * 0.25 <= y, "badge name"
+    for status in (e for e in state.iter(f"{ns}text") if e.get("class") == "out-label"):
+        size, x, y = float(status.get("font-size")), float(status.get("x")), float(status.get("y"))
+        width = len(status.text) * size * 0.56
+        left = x if status.get("text-anchor") == "start" else x - width
+        boxes.append(("status", left, y - size * 0.85, left + width, y + size * 0.25))
+    name = next(e for e in root.iter(f"{ns}text") if e.get("class") == "token-label" and e.text == c.name)
+    size, x, y = float(name.get("font-size")), float(name.get("x")), float(name.get("y"))
+    half = len(name.text) * size * 0.56 / 2
+    boxes.append(("name", x - half, y - size * 0.85, x + half, y + size * 0.25))
+    return boxes, float(track.get("cx")), float(track.get("cy"))
+
+
+def _apart(boxes: list[tuple[Any, ...]], at: Any) -> None:
+    """Nothing written about a token lies over anything else written: its name, status, each badge."""
+    for i, (a, *p) in enumerate(boxes):
+        for b, *q in boxes[i + 1 :]:
+            assert p[2] <= q[0] or q[2] <= p[0] or p[3] <= q[1] or q[3] <= p[1], (at, a, b)
+
+
+@pytest.mark.parametrize(
+    "status",
+    [
+        "expelled",  # MD-22: pushed out
+        "excluded",  # MD-9: not in the zone when the others entered
+        "active",  # MD-8: waiting at their place, before the entry
+    ],
+)
+def test_md22_one_outside_the_zone_keeps_their_marks_outside_it(status: str):
+    """Past any face or corner of the zone, the name, status and condition badges of one standing outside it
+    (expelled, excluded, or waiting to enter) are drawn outside the shimmering wall and inside the drawing,
+    clear of the rings round them and of one another; one out of the fight is ringed, dashed."""
     from xml.etree import ElementTree
 
     from mageduel.views import ConditionView
@@ -185,58 +227,66 @@ def test_md22_an_expelled_duellists_marks_stay_outside_the_zone():
     unit = w / 100
     radius = max(unit * 2.8, min(1.25, unit * 6))
     outer = board._outside_ring(radius, unit)
-    conditions = [ConditionView(name="invisible"), ConditionView(name="prone")]
+    conditions = [ConditionView(name="invisible"), ConditionView(name="prone"), ConditionView(name="shield")]
     ns = "{http://www.w3.org/2000/svg}"
-    faces = [[w / 2, w + d] for d in (0.3, 1.5)] + [[w / 2, -d] for d in (0.3, 1.5)]
+    faces = [[w / 2, w + d] for d in (0.3, 1.5)] + [[w / 2, -d] for d in (0.3, 1.5, 5.0)]
     faces += [[-d, w / 2] for d in (0.3, 1.5)] + [[w + d, w / 2] for d in (0.3, 1.5)]
     corners = [[w + 0.2, -0.2], [-0.3, w + 0.3], [-1.5, -1.5], [w + 1.5, w + 1.5]]
+    out = status != "active"
     for at in [*faces, *corners, [w * 0.8, w + 40.0]]:
         other = v.others[0].model_copy(
-            update={
-                "position": [*at, 0.0],
-                "status": "expelled",
-                "out_of_fight": True,
-                "conditions": conditions,
-            }
+            update={"position": [*at, 0.0], "status": status, "out_of_fight": out, "conditions": conditions}
         )
         svg = board.render(v.model_copy(update={"others": [other]}), "fr")
         root = ElementTree.fromstring(svg)
+        boxes, cx, cy = _written_about(root, other)
         state = next(g for g in root.iter(f"{ns}g") if g.get("data-id") == other.id)
-        ring = next(e for e in state.iter(f"{ns}circle") if e.get("class") == "outside-ring")
-        cx, cy = float(ring.get("cx")), float(ring.get("cy"))
-        # The token and its dashed ring clear the wall, however near it they stand.
+        rings = [e for e in state.iter(f"{ns}circle") if e.get("class") == "outside-ring"]
+        assert len(rings) == (1 if out else 0), at
+        assert [b[0] for b in boxes].count("status") == (1 if out else 0), at
+        # The token and the rings round it clear the wall, however near it they stand.
         assert _clear_of_circle((0.0, 0.0, w, w), cx, cy, outer), at
-        boxes = []
-        for badge in (g for g in state.iter(f"{ns}g") if g.get("class") == "badge"):
-            rect = badge.find(f"{ns}rect")
-            x, y, size = float(rect.get("x")), float(rect.get("y")), float(rect.get("width"))
-            boxes.append(("badge", x, y, x + size, y + size))
-            # The badge's own name (shown on keyboard focus) is written past it, not over it.
-            said = next(e for e in badge.iter(f"{ns}text") if e.get("class") == "badge-name")
-            ty, tsize = float(said.get("y")), float(said.get("font-size"))
-            assert ty - tsize * 0.85 >= y + size or ty + tsize * 0.25 <= y, (at, "badge name")
-        status = next(e for e in state.iter(f"{ns}text") if e.get("class") == "out-label")
-        size, x, y = float(status.get("font-size")), float(status.get("x")), float(status.get("y"))
-        width = len(status.text) * size * 0.56
-        left = x if status.get("text-anchor") == "start" else x - width
-        boxes.append(("status", left, y - size * 0.85, left + width, y + size * 0.25))
-        name = next(
-            e for e in root.iter(f"{ns}text") if e.get("class") == "token-label" and e.text == other.name
-        )
-        size, x, y = float(name.get("font-size")), float(name.get("x")), float(name.get("y"))
-        half = len(name.text) * size * 0.56 / 2
-        name_box = ("name", x - half, y - size * 0.85, x + half, y + size * 0.25)
-        boxes.append(name_box)
         vx, vy, vw, vh = (float(n) for n in root.get("viewBox").split())
         for what, left, top, right, low in boxes:
             assert right < 0 or left > w or low < 0 or top > w, (at, what)  # clear of the zone's square
             assert vx <= left and right <= vx + vw and vy <= top and low <= vy + vh, (at, what)  # all drawn
-        for what, *box in boxes:  # all of it clear of the dashed ring
+        for what, *box in boxes:  # all of it clear of the rings round the token
             assert _clear_of_circle(box, cx, cy, outer), (at, what)
-        # Nothing written about them lies over anything else written: the name, the status, each badge.
-        for i, (a, *p) in enumerate(boxes):
-            for b, *q in boxes[i + 1 :]:
-                assert p[2] <= q[0] or q[2] <= p[0] or p[3] <= q[1] or q[3] <= p[1], (at, a, b)
+        _apart(boxes, at)
+
+
+def test_the_badges_of_one_by_the_north_wall_clear_the_name_written_under_them():
+    """Inside the zone by its north face a duellist's name is written under the token (not across the
+    wall), where the badges go: they move over the token, inside the zone, and stay clear of every name."""
+    from xml.etree import ElementTree
+
+    from mageduel.views import ConditionView
+
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    w = v.zone[0]
+    conditions = [ConditionView(name="mage_armor"), ConditionView(name="shield")]
+    ns = "{http://www.w3.org/2000/svg}"
+    for north in (w, w - 0.5, w - 1.5):
+        for x, near in ((w / 2, False), (0.5, False), (w - 0.5, False), (w / 2, True), (0.5, True)):
+            there = [x + 2.0, north - 6.0] if near else [w / 2, w / 2]  # under their name, or far
+            me = v.me.model_copy(update={"position": [x, north, 0.0], "conditions": conditions})
+            other = v.others[0].model_copy(update={"position": [*there, 0.0], "conditions": conditions})
+            root = ElementTree.fromstring(
+                board.render(v.model_copy(update={"me": me, "others": [other]}), "en")
+            )
+            mine, cx, cy = _written_about(root, me)
+            theirs, _, _ = _written_about(root, other)
+            rings = float(next(e for e in root.iter(f"{ns}circle") if e.get("class") == "me-ring").get("r"))
+            name = next(b for b in mine if b[0] == "name")
+            assert name[2] > cy, (x, north, "the name is under the token")
+            for what, *box in mine:
+                if what == "badge":
+                    assert 0 <= box[1] and box[3] <= w, (x, north, "inside the zone")
+                    assert _clear_of_circle(box, cx, cy, rings), (x, north, "off the token's rings")
+            _apart(mine + [b for b in theirs if b[0] == "name"], (x, north))
+            _apart(theirs + [b for b in mine if b[0] == "name"], (x, north))
 
 
 def test_an_imported_sheets_field_errors_are_in_the_language_of_the_page():

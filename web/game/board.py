@@ -49,8 +49,9 @@ def drawn_at(c: Any, w: float) -> tuple[float, float]:
     """Where a token is drawn, in feet (engine axes): where it stands, or — for someone out of the zone (an
     expulsion, MD-22) — just outside the border on the side they left by, so the board still shows them.
 
-    An expelled duellist is drawn clear of the shimmering wall, their dashed ring included, however near it
-    they stand: a disc across the wall would not say on which side they are, and that side is the result.
+    One outside the zone (waiting at their place, MD-8; excluded, MD-9; expelled, MD-22) is drawn clear of
+    the shimmering wall, their rings included, however near it they stand: a disc across the wall would not
+    say on which side they are, and for one out of the fight that side is the result.
 
     >>> from types import SimpleNamespace as Seen
     >>> drawn_at(Seen(position=(-0.5, 10.0), status="expelled"), 20.0)
@@ -62,7 +63,7 @@ def drawn_at(c: Any, w: float) -> tuple[float, float]:
     if not math.isfinite(x) or not math.isfinite(y):
         return 0.0, 0.0
     edge = w * 0.07
-    if getattr(c, "status", None) == "expelled":
+    if not (0 <= x <= w and 0 <= y <= w):
         unit = w / 100
         clear = round(_outside_ring(token_radius(w), unit) + unit, 3)  # the ring, and the wall's glow
         edge = max(edge, clear)
@@ -112,10 +113,13 @@ def render(
     lo, hi = _bounds(view)
     unit = w / 100
     radius = token_radius(w)
-    # An expelled duellist's dashed ring (``_decorations``; its outer edge) reaches past its disc: the name
-    # clears it.
+    # The dashed ring of one out of the fight outside the zone, and the viewer's own ring (``_decorations``;
+    # their outer edges), reach past the disc: the name clears them.
     halo = _outside_ring(radius, unit) + unit * 0.3 - radius
-    out_of_zone = {c.id for c in people if c.status == "expelled" and outside(c, view)}
+    # Whoever stands outside the zone — waiting at their place before the entry (MD-8), excluded (MD-9),
+    # expelled (MD-22) — keeps their marks outside it; one out of the fight there is ringed too.
+    out_of_zone = {c.id for c in people if outside(c, view)}
+    ringed = {c.id for c in people if c.id in out_of_zone and c.out_of_fight}
     tokens = tuple(
         Token(
             c.name,
@@ -123,17 +127,21 @@ def render(
             c.level,
             *drawn_at(c, w),
             side_index(view, c.side),
-            halo if c.id in out_of_zone else 0.0,
+            halo if c.id in out_of_zone or (view.me is not None and c.id == view.me.id) else 0.0,
         )
         for c in people
     )
+    name_boxes: list[tuple[float, float, float, float]] = []
     svg = render_svg(
         ArenaView(
             width=w, height=float(view.zone[1]) if view.zone else w, minimum=lo, maximum=hi, tokens=tokens
         ),
         lang,
         uid="board",
+        names=name_boxes,
     )
+    names = dict(zip([c.id for c in people], name_boxes, strict=True))
+    discs = [drawn_at(c, w) for c in people]
     layers = [
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
@@ -157,7 +165,10 @@ def render(
                 me=view.me is not None and c.id == view.me.id,
                 hit=c.id in hit,
                 out_of_zone=c.id in out_of_zone,
+                ringed=c.id in ringed,
                 boxes=boxes,
+                names=names,
+                discs=[(dx, w - dy) for dx, dy in discs],
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
@@ -304,9 +315,17 @@ def _decorations(
     hit: bool = False,
     out_of_zone: bool = False,
     boxes: list[tuple[float, float, float, float]] | None = None,
+    ringed: bool | None = None,
+    names: dict[str, tuple[float, float, float, float]] | None = None,
+    discs: list[tuple[float, float]] | None = None,
 ) -> str:
     """The marks drawn about a token: its hp rings, badges, altitude and, once out, its status (whose box
-    goes into ``boxes``, so that the drawing grows to hold it)."""
+    goes into ``boxes``, so that the drawing grows to hold it). ``out_of_zone``: it stands outside the zone,
+    and its marks stay outside too; ``ringed``: the dashed ring of one out of the fight there (by default,
+    whenever it is outside). ``names`` (each token's name box, by id) and ``discs`` (each token's centre, on
+    screen) are what the badges under a token inside the zone keep clear of."""
+    if ringed is None:
+        ringed = out_of_zone
     dx, dy = drawn_at(c, w)
     x, y = dx, w - dy
     ring = radius * 1.25
@@ -358,8 +377,14 @@ def _decorations(
     else:
         status_right = x < w * (0.5 if out_of_zone else 0.6)
     step = unit * 4.2
+    gap = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
+    row_x, row_y = x - ring, y + gap
+    if labels and not out_of_zone:
+        row_x, row_y = _badge_row(
+            x, y, len(labels), ring, gap, unit, step, w, radius, c.id, names or {}, discs or []
+        )
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
-        bx, by = x - ring + i * step, y + ring + unit * 2
+        bx, by = row_x + i * step, row_y
         over = False  # the badges over the token, and so each one's name (on focus) over it
         if out_of_zone and (west or east):  # under the token and its dashed ring, running away from the zone
             if west:
@@ -408,7 +433,7 @@ def _decorations(
             width = text_width(label, size)
             start = x + gap if right else x - gap - width
             boxes.append((start, ly - size * 0.85, start + width, ly + size * 0.25))
-    if out_of_zone:
+    if ringed:
         out.append(
             f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" '
             f'r="{_attr(outer)}" '
@@ -416,6 +441,60 @@ def _decorations(
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _badge_row(
+    x: float,
+    y: float,
+    count: int,
+    ring: float,
+    gap: float,
+    unit: float,
+    step: float,
+    w: float,
+    radius: float,
+    own: str,
+    names: dict[str, tuple[float, float, float, float]],
+    discs: list[tuple[float, float]],
+) -> tuple[float, float]:
+    """Where the badge row of a token inside the zone starts (left, top). The token's hp ring has the radius
+    ``ring`` and its rings reach ``gap`` from its centre. The row goes under the token; over it when a name
+    or another token lies under it (a token by the north wall has its name written below); else under its
+    own name; else over that name; else beside the token, right then left. The row stays inside the zone
+    and off the token's rings; when nothing is free, under the token.
+
+    >>> _badge_row(10, 10, 1, 1.5, 1.9, 0.2, 0.84, 20, 1.2, "a", {}, [])  # nothing in the way: under it
+    (8.5, 11.9)
+    >>> name = {"a": (8, 2.3, 12, 3.3)}  # by the north wall, the name is under the token: under the name
+    >>> _badge_row(10, 0.5, 1, 1.5, 1.9, 0.2, 0.84, 20, 1.2, "a", name, [])
+    (8.5, 3.46)
+    """
+    size = unit * 3.8
+    width = (count - 1) * step + size
+    rows = [(x - ring, y + gap), (x - ring, y - gap - size)]
+    mine = names.get(own)
+    if mine is not None:
+        rows += [(x - ring, mine[3] + unit * 0.8), (x - ring, mine[1] - unit * 0.8 - size)]
+    level = min(max(y - size / 2, unit * 0.5), w - unit * 0.5 - size)  # by a wall: as near level as inside
+    rows += [(x + gap + unit, level), (x - gap - unit - width, level)]
+
+    def free(left: float, top: float) -> bool:
+        right, low = left + width, top + size
+        if top < unit * 0.5 or low > w - unit * 0.5 or left < unit * 0.5 or right > w - unit * 0.5:
+            return False  # across the shimmering wall
+        near_x, near_y = min(max(x, left), right), min(max(y, top), low)
+        if (near_x - x) ** 2 + (near_y - y) ** 2 < gap**2:
+            return False  # over the token's own rings
+        if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in names.values()):
+            return False
+        return not any(
+            left - radius < ox < right + radius and top - radius < oy < low + radius
+            for ox, oy in discs
+            if (ox, oy) != (x, y)
+        )
+
+    left, top = next((r for r in rows if free(*r)), rows[0])
+    return round(left, 3), round(top, 3)
 
 
 #: Words a badge's letter never comes from ("protégé par bouclier" is B, not P).
