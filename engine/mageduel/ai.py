@@ -8,7 +8,8 @@ catalogue) is read to know what its own options do.
 
 Levels:
 
-- ``easy`` picks among its three best options at random and often lets reactions pass;
+- ``easy`` picks among its three best options at random and often lets reactions pass, but never ends the
+  duel itself (staying out, withdrawing, a draw) while it can go on;
 - ``normal`` is a real opponent: its strongest hostile spell at a foe, identify and counter what it
   identifies, duel dodge, duel effort, forced-movement spells at a foe near the zone's edge (a push
   out of the zone is an expulsion, MD-11), and a bull rush when it would shove the foe out (MD-22);
@@ -37,6 +38,8 @@ if TYPE_CHECKING:
 LEVELS = ("easy", "normal", "hard")
 #: Words of a rite answer that a computer never picks when anything else is offered.
 GIVING_UP = frozenset({"refuse", "withdraw", "concede", "yield", "surrender", "flee", "stay-out"})
+#: What ends the duel by one's own choice: giving up, or declaring a draw (MD-25).
+ENDING_IT = GIVING_UP | {"declare-draw"}
 #: How near an edge (feet) a foe must stand for a push to be worth more than damage.
 EDGE_PUSH_FEET = 10.0
 #: MD-25: a computer with only cantrips left (a point of nonlethal damage a round after MD-16) declares a
@@ -129,7 +132,10 @@ class Opponent:
         scored = [(self.score(view, o.id, o.kind), o.id) for o in p.options]
         scored.sort(key=lambda s: s[0], reverse=True)
         if self.level == "easy":
-            top = scored[: min(3, len(scored))]
+            # Careless, not self-defeating: it never ends the duel itself (staying out, withdrawing, a draw)
+            # while it has another way to go on.
+            going_on = [s for s in scored if _words(s[1])[0] not in ENDING_IT]
+            top = (going_on or scored)[:3]
             return top[self.rng.below(len(top))][1]
         best = scored[0][0]
         tied = [oid for s, oid in scored if s == best]

@@ -392,3 +392,22 @@ def _alike_from_both_views(d: state.Duel, level: str) -> list[str]:
         chosen.append(one)
     assert d.outcome is not None
     return chosen
+
+
+def test_an_easy_computer_plays_carelessly_but_never_throws_the_duel_away():
+    """Easy picks at random among its three best options, but not among the ways of ending the duel
+    itself — staying out of the zone (MD-9), withdrawing (DU-9), declaring a draw (MD-25) — while it has
+    any other: two easy computers enter the zone and fight each of these mageduels out."""
+    for seed in range(6):
+        d = _pace_duel("maelis", "tobin", seed)  # each round asks whether they go on (DU-9)
+        brains = {"p1": ai.Opponent("easy", seed), "p2": ai.Opponent("easy", seed + 50)}
+        asked = 0
+        while d.pending is not None:
+            p = d.pending
+            choice = brains[p.player].choose(d.view(p.player))
+            if p.kind in ("rite:entry", "rite:progress"):
+                asked += 1
+                assert choice in ("enter", "go-on"), (seed, d.round, choice)
+            d.apply(p.player, choice)
+        assert asked > 6, seed
+        assert d.outcome is not None and d.outcome.reason not in ("excluded", "withdrawal", "draw"), seed
