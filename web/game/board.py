@@ -315,17 +315,15 @@ def _decorations(
     hit: bool = False,
     out_of_zone: bool = False,
     boxes: list[tuple[float, float, float, float]] | None = None,
-    ringed: bool | None = None,
+    ringed: bool = False,
     names: dict[str, tuple[float, float, float, float]] | None = None,
     discs: list[tuple[float, float]] | None = None,
 ) -> str:
     """The marks drawn about a token: its hp rings, badges, altitude and, once out, its status (whose box
     goes into ``boxes``, so that the drawing grows to hold it). ``out_of_zone``: it stands outside the zone,
-    and its marks stay outside too; ``ringed``: the dashed ring of one out of the fight there (by default,
-    whenever it is outside). ``names`` (each token's name box, by id) and ``discs`` (each token's centre, on
-    screen) are what the badges under a token inside the zone keep clear of."""
-    if ringed is None:
-        ringed = out_of_zone
+    and its marks stay outside too; ``ringed``: the dashed ring of one out of the fight there. ``names``
+    (each token's name box, by id) and ``discs`` (each token's centre, on screen) are what the badges under
+    a token inside the zone keep clear of."""
     dx, dy = drawn_at(c, w)
     x, y = dx, w - dy
     ring = radius * 1.25
