@@ -255,6 +255,51 @@ def test_md22_one_outside_the_zone_keeps_their_marks_outside_it(status: str):
         _apart(boxes, at)
 
 
+def test_md22_with_someone_just_over_them_an_expelled_duellists_marks_still_find_room():
+    """West or east of the zone, an expelled duellist's name goes over the token and the badges under it.
+    When someone else stands just over them, the name goes under the token, and the badges leave it room:
+    clear of it, of the other's token and name, and outside the zone."""
+    from xml.etree import ElementTree
+
+    from mageduel.views import ConditionView
+
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    w = v.zone[0]
+    unit = w / 100
+    radius = max(unit * 2.8, min(1.25, unit * 6))
+    conditions = [ConditionView(name="invisible"), ConditionView(name="prone")]
+    for x in (-1.5, w + 1.5):
+        out = v.others[0].model_copy(
+            update={
+                "position": [x, w / 2, 0.0],
+                "status": "expelled",
+                "out_of_fight": True,
+                "conditions": conditions,
+            }
+        )
+        for crowded in (False, True):
+            near = out.model_copy(
+                update={"id": "p9", "name": "Oriane", "position": [x, w / 2 + 3.0, 0.0], "conditions": []}
+            )
+            view = v.model_copy(update={"others": [out, near] if crowded else [out]})
+            root = ElementTree.fromstring(board.render(view, "en"))
+            boxes, _, cy = _written_about(root, out)
+            name = next(b for b in boxes if b[0] == "name")
+            assert (name[2] > cy) == crowded, (x, crowded, "the name is under the token only when crowded")
+            badges = [b for b in boxes if b[0] == "badge"]
+            assert len(badges) == 2, (x, crowded)
+            for _, *box in badges:
+                assert box[2] < 0 or box[0] > w, (x, crowded, "outside the zone")
+            if crowded:
+                theirs, nx, ny = _written_about(root, near)
+                boxes += [b for b in theirs if b[0] == "name"]
+                for _, *box in badges:
+                    assert _clear_of_circle(box, nx, ny, radius * 1.25), (x, "off the other's token")
+            _apart(boxes, (x, crowded))
+
+
 def test_the_badges_of_one_by_the_north_wall_clear_the_name_written_under_them():
     """Inside the zone by its north face a duellist's name is written under the token (not across the
     wall), where the badges go: they move over the token, inside the zone, and stay clear of every name."""

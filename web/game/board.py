@@ -376,26 +376,31 @@ def _decorations(
         status_right = x < w * (0.5 if out_of_zone else 0.6)
     step = unit * 4.2
     gap = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
+    size = unit * 3.8
+    width = (len(labels) - 1) * step + size
+    mine = (names or {}).get(c.id)
     row_x, row_y = x - ring, y + gap
-    if labels and not out_of_zone:
+    if labels and out_of_zone and (west or east):
+        # Under the token and its dashed ring, running away from the zone; over it when its name is written
+        # under it (past a southern corner, or with no room over it); else under or over that name.
+        row_x = min(x + ring, -unit) - width if west else max(x - ring, w + unit)
+        rows = [(row_x, y + outer + unit * 0.8), (row_x, y - outer - unit * 0.8 - size)]
+        if mine is not None:
+            rows += [(row_x, mine[3] + unit * 0.8), (row_x, mine[1] - unit * 0.8 - size)]
+        row_x, row_y = _first_free(
+            rows, width, size, (x, y), outer, unit, w, False, names or {}, discs or [], radius
+        )
+    elif labels and not out_of_zone:
         row_x, row_y = _badge_row(
             x, y, len(labels), ring, gap, unit, step, w, radius, c.id, names or {}, discs or []
         )
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = row_x + i * step, row_y
-        over = False  # the badges over the token, and so each one's name (on focus) over it
-        if out_of_zone and (west or east):  # under the token and its dashed ring, running away from the zone
-            if west:
-                bx = min(x + ring, -unit) - unit * 3.8 - (len(labels) - 1 - i) * step
-            else:
-                bx = max(x - ring, w + unit) + i * step
-            by = y + outer + unit * 0.8
-            over = y > w  # past a southern corner: over the token, for its name is written under it
-            if over:
-                by = y - outer - unit * 4.6
-        elif out_of_zone:  # level with the token, on the side the status is not
+        over = by < y  # the badges over the token, and so each one's name (on focus) over it
+        if out_of_zone and not (west or east):  # level with the token, on the side the status is not
             bx = x - outer - unit - (len(labels) - i) * step if status_right else x + outer + unit + i * step
             by = min(y - unit * 1.9, -unit * 4.8) if y < 0 else max(y - unit * 1.9, w + unit)
+            over = False
         # The badge names itself on hover (its title) and on keyboard focus (its label, shown by CSS).
         said_y = by - unit * 1.2 if over else by + unit * 7.4
         out.append(
@@ -475,13 +480,36 @@ def _badge_row(
         rows += [(x - ring, mine[3] + unit * 0.8), (x - ring, mine[1] - unit * 0.8 - size)]
     level = min(max(y - size / 2, unit * 0.5), w - unit * 0.5 - size)  # by a wall: as near level as inside
     rows += [(x + gap + unit, level), (x - gap - unit - width, level)]
+    return _first_free(rows, width, size, (x, y), gap, unit, w, True, names, discs, radius)
+
+
+def _first_free(
+    rows: list[tuple[float, float]],
+    width: float,
+    size: float,
+    centre: tuple[float, float],
+    reach: float,
+    unit: float,
+    w: float,
+    inside: bool,
+    names: dict[str, tuple[float, float, float, float]],
+    discs: list[tuple[float, float]],
+    radius: float,
+) -> tuple[float, float]:
+    """The first of ``rows`` (left, top; a row ``width`` by ``size``) on its own side of the shimmering wall
+    (``inside`` the zone, or clear of it), off the rings of the token at ``centre`` (reaching ``reach``),
+    clear of every name and of the other tokens' discs; the first row when none is."""
+    x, y = centre
 
     def free(left: float, top: float) -> bool:
         right, low = left + width, top + size
-        if top < unit * 0.5 or low > w - unit * 0.5 or left < unit * 0.5 or right > w - unit * 0.5:
-            return False  # across the shimmering wall
+        if inside:
+            if top < unit * 0.5 or low > w - unit * 0.5 or left < unit * 0.5 or right > w - unit * 0.5:
+                return False  # across the shimmering wall
+        elif not (right < -unit * 0.5 or left > w + unit * 0.5 or low < -unit * 0.5 or top > w + unit * 0.5):
+            return False  # across it, from outside
         near_x, near_y = min(max(x, left), right), min(max(y, top), low)
-        if (near_x - x) ** 2 + (near_y - y) ** 2 < gap**2:
+        if (near_x - x) ** 2 + (near_y - y) ** 2 < reach**2:
             return False  # over the token's own rings
         if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in names.values()):
             return False
