@@ -171,6 +171,17 @@ def _clear_of_circle(box: Sequence[float], cx: float, cy: float, r: float) -> bo
     return (nx - cx) ** 2 + (ny - cy) ** 2 > r**2
 
 
+def _ilse_against_kael(lang: str) -> tuple[Any, float, float, float]:
+    """Ilse's first turn of the fight against Kael: her view, the zone's side, a hundredth of it (the
+    board's unit) and a token's radius, as the board draws them."""
+    app = App(lang=lang)
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    w = v.zone[0]
+    unit = w / 100
+    return v, w, unit, max(unit * 2.8, min(1.25, unit * 6))
+
+
 def _written_about(root: Any, c: Any) -> tuple[list[tuple[Any, ...]], float, float]:
     """What the board wrote about ``c`` (its name, status and badges, as named boxes) and its drawn centre."""
     ns = "{http://www.w3.org/2000/svg}"
@@ -220,12 +231,7 @@ def test_md22_one_outside_the_zone_keeps_their_marks_outside_it(status: str):
 
     from mageduel.views import ConditionView
 
-    app = App(lang="fr")
-    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
-    v = _turn_of(app)
-    w = v.zone[0]
-    unit = w / 100
-    radius = max(unit * 2.8, min(1.25, unit * 6))
+    v, w, unit, radius = _ilse_against_kael("fr")
     outer = board._outside_ring(radius, unit)
     conditions = [ConditionView(name="invisible"), ConditionView(name="prone"), ConditionView(name="shield")]
     ns = "{http://www.w3.org/2000/svg}"
@@ -263,12 +269,7 @@ def test_md22_with_someone_just_over_them_an_expelled_duellists_marks_still_find
 
     from mageduel.views import ConditionView
 
-    app = App(lang="en")
-    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
-    v = _turn_of(app)
-    w = v.zone[0]
-    unit = w / 100
-    radius = max(unit * 2.8, min(1.25, unit * 6))
+    v, w, unit, radius = _ilse_against_kael("en")
     conditions = [ConditionView(name="invisible"), ConditionView(name="prone")]
     for x in (-1.5, w + 1.5):
         out = v.others[0].model_copy(
@@ -307,10 +308,7 @@ def test_the_badges_of_one_by_the_north_wall_clear_the_name_written_under_them()
 
     from mageduel.views import ConditionView
 
-    app = App(lang="en")
-    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
-    v = _turn_of(app)
-    w = v.zone[0]
+    v, w, _, _ = _ilse_against_kael("en")
     conditions = [ConditionView(name="mage_armor"), ConditionView(name="shield")]
     ns = "{http://www.w3.org/2000/svg}"
     for north in (w, w - 0.5, w - 1.5):

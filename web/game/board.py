@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import re
 from html import escape
-from typing import Any
+from typing import Any, NamedTuple
 
 from web.arena import SIDE_COLOURS, ArenaView, Token, _attr, grown, render_svg, text_width, token_radius
 from web.game import text
@@ -378,22 +378,16 @@ def _decorations(
     gap = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
     size = unit * 3.8
     width = (len(labels) - 1) * step + size
-    mine = (names or {}).get(c.id)
+    room = Room(w, unit, radius, names or {}, discs or [])
     row_x, row_y = x - ring, y + gap
     if labels and out_of_zone and (west or east):
         # Under the token and its dashed ring, running away from the zone; over it when its name is written
         # under it (past a southern corner, or with no room over it); else under or over that name.
         row_x = min(x + ring, -unit) - width if west else max(x - ring, w + unit)
-        rows = [(row_x, y + outer + unit * 0.8), (row_x, y - outer - unit * 0.8 - size)]
-        if mine is not None:
-            rows += [(row_x, mine[3] + unit * 0.8), (row_x, mine[1] - unit * 0.8 - size)]
-        row_x, row_y = _first_free(
-            rows, width, size, (x, y), outer, unit, w, False, names or {}, discs or [], radius
-        )
+        rows = _rows_about(row_x, y, outer + unit * 0.8, room.names.get(c.id), size, unit)
+        row_x, row_y = _first_free(rows, width, size, (x, y), outer, False, room)
     elif labels and not out_of_zone:
-        row_x, row_y = _badge_row(
-            x, y, len(labels), ring, gap, unit, step, w, radius, c.id, names or {}, discs or []
-        )
+        row_x, row_y = _badge_row(x, y, len(labels), ring, gap, step, c.id, room)
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = row_x + i * step, row_y
         over = by < y  # the badges over the token, and so each one's name (on focus) over it
@@ -446,19 +440,27 @@ def _decorations(
     return "".join(out)
 
 
+class Room(NamedTuple):
+    """What a row of badges keeps clear of: the wall of the zone of side ``w`` (``unit``: a hundredth of
+    it), the tokens' discs (``radius``; their centres on screen, ``discs``) and every name (``names``: its
+    box, left, top, right, bottom, by the token's id)."""
+
+    w: float
+    unit: float
+    radius: float
+    names: dict[str, tuple[float, float, float, float]]
+    discs: list[tuple[float, float]]
+
+
 def _badge_row(
     x: float,
     y: float,
     count: int,
     ring: float,
     gap: float,
-    unit: float,
     step: float,
-    w: float,
-    radius: float,
     own: str,
-    names: dict[str, tuple[float, float, float, float]],
-    discs: list[tuple[float, float]],
+    room: Room,
 ) -> tuple[float, float]:
     """Where the badge row of a token inside the zone starts (left, top). The token's hp ring has the radius
     ``ring`` and its rings reach ``gap`` from its centre. The row goes under the token; over it when a name
@@ -466,21 +468,35 @@ def _badge_row(
     own name; else over that name; else beside the token, right then left. The row stays inside the zone
     and off the token's rings; when nothing is free, under the token.
 
-    >>> _badge_row(10, 10, 1, 1.5, 1.9, 0.2, 0.84, 20, 1.2, "a", {}, [])  # nothing in the way: under it
+    >>> _badge_row(10, 10, 1, 1.5, 1.9, 0.84, "a", Room(20, 0.2, 1.2, {}, []))  # nothing in the way: under it
     (8.5, 11.9)
     >>> name = {"a": (8, 2.3, 12, 3.3)}  # by the north wall, the name is under the token: under the name
-    >>> _badge_row(10, 0.5, 1, 1.5, 1.9, 0.2, 0.84, 20, 1.2, "a", name, [])
+    >>> _badge_row(10, 0.5, 1, 1.5, 1.9, 0.84, "a", Room(20, 0.2, 1.2, name, []))
     (8.5, 3.46)
     """
+    unit, w = room.unit, room.w
     size = unit * 3.8
     width = (count - 1) * step + size
-    rows = [(x - ring, y + gap), (x - ring, y - gap - size)]
-    mine = names.get(own)
-    if mine is not None:
-        rows += [(x - ring, mine[3] + unit * 0.8), (x - ring, mine[1] - unit * 0.8 - size)]
+    rows = _rows_about(x - ring, y, gap, room.names.get(own), size, unit)
     level = min(max(y - size / 2, unit * 0.5), w - unit * 0.5 - size)  # by a wall: as near level as inside
     rows += [(x + gap + unit, level), (x - gap - unit - width, level)]
-    return _first_free(rows, width, size, (x, y), gap, unit, w, True, names, discs, radius)
+    return _first_free(rows, width, size, (x, y), gap, True, room)
+
+
+def _rows_about(
+    left: float,
+    y: float,
+    clearance: float,
+    name: tuple[float, float, float, float] | None,
+    size: float,
+    unit: float,
+) -> list[tuple[float, float]]:
+    """Rows of badges (left, top), ``size`` high, about a token at height ``y``: under it and over it,
+    ``clearance`` from its centre, then under and over its ``name`` (its box), in that order."""
+    rows = [(left, y + clearance), (left, y - clearance - size)]
+    if name is not None:
+        rows += [(left, name[3] + unit * 0.8), (left, name[1] - unit * 0.8 - size)]
+    return rows
 
 
 def _first_free(
@@ -489,17 +505,14 @@ def _first_free(
     size: float,
     centre: tuple[float, float],
     reach: float,
-    unit: float,
-    w: float,
     inside: bool,
-    names: dict[str, tuple[float, float, float, float]],
-    discs: list[tuple[float, float]],
-    radius: float,
+    room: Room,
 ) -> tuple[float, float]:
     """The first of ``rows`` (left, top; a row ``width`` by ``size``) on its own side of the shimmering wall
     (``inside`` the zone, or clear of it), off the rings of the token at ``centre`` (reaching ``reach``),
     clear of every name and of the other tokens' discs; the first row when none is."""
     x, y = centre
+    w, unit, radius, names, discs = room
 
     def free(left: float, top: float) -> bool:
         right, low = left + width, top + size
