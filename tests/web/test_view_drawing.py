@@ -36,3 +36,37 @@ def test_md10_a_typed_aim_is_drawn_with_its_rows_range_and_the_engines_area():
         and f'r="{board._attr(listed.range_ft)}"' in svg
     )
     assert 'class="area" data-shape="line"' in svg
+
+
+def test_c09_a_long_effect_says_roughly_how_long_beside_its_rounds():
+    """Mage armour lasts an hour a caster level (C-9): 4,200 rounds at level 7, which the panel and the log
+    also say in hours; a short effect keeps its rounds alone."""
+    from mageduel import ai
+    from mageduel.compose import new_duel
+    from mageduel.dice import Seeded
+    from mageduel.scenario import duel_scenario
+
+    from web.game import panels
+
+    d = new_duel(duel_scenario("maelis", "tobin"), Seeded(2))
+    brains = {p: ai.Opponent("normal", i) for i, p in enumerate(("p1", "p2"))}
+
+    def wearer(view):
+        return next(
+            (c for c in [view.me, *view.others] if any(k.name == "mage_armor" for k in c.conditions)), None
+        )
+
+    while d.pending is not None and wearer(d.view("p1")) is None:
+        p = d.pending.player
+        d.apply(p, brains[p].choose(d.view(p)))
+    view = d.view("p1")
+    people = [view.me, *view.others]
+    c = wearer(view)
+    armour = next(k for k in c.conditions if k.name == "mage_armor")
+    html = panels.combatant(view, c, "fr")
+    assert text.rounds(armour.rounds, "fr") in html and "environ " in text.rounds(armour.rounds, "fr")
+    assert " h" in text.rounds(armour.rounds, "en")
+    cast = next(e for e in view.events if e.kind == "condition" and e.data.get("condition") == "mage_armor")
+    line = text.event_line(cast, "en", {x.id: x.name for x in people})
+    assert f"({cast.data['rounds']} rd., about " in line
+    assert text.rounds(62, "en") == "(62 rd.)"

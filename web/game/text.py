@@ -458,7 +458,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             sign = "+" if value >= 0 else "−"
             text += " " + t("log.modifier", lang, value=f"{sign}{abs(value)}", stat=t(f"stat.{stat}", lang))
         if k == "condition" and d.get("rounds"):
-            text += " " + t("log.rounds", lang, rounds=d["rounds"])
+            text += " " + rounds(int(d["rounds"]), lang)
         return text
     if k == "healed":
         n = d.get("amount")
@@ -665,6 +665,31 @@ FILTERS = {
 def keep(e: Any, flt: str) -> bool:
     kinds = FILTERS.get(flt)
     return kinds is None or e.kind in kinds
+
+
+def rounds(n: int, lang: str) -> str:
+    """How long an effect lasts, in rounds of 6 seconds — and, once that is ten minutes or more, roughly how
+    long in minutes or hours, for "(4193 rd)" alone does not say "all day" (C-9: mage armour, 1 hour a
+    level).
+
+    >>> rounds(3, "en"), rounds(62, "fr")
+    ('(3 rd.)', '(62 rd)')
+    >>> rounds(150, "en"), rounds(4193, "fr")
+    ('(150 rd., about 15 min)', '(4193 rd, environ 6 h 59)')
+    >>> rounds(4200, "en"), rounds(4230, "en")
+    ('(4200 rd., about 7 h)', '(4230 rd., about 7 h 03)')
+    """
+    if n < 100:
+        return t("log.rounds", lang, rounds=n)
+    minutes = round(n / 10)
+    h, m = divmod(minutes, 60)
+    if not h:
+        time = t("time.minutes", lang, m=m)
+    elif not m:
+        time = t("time.hours", lang, h=h)
+    else:
+        time = t("time.hours-minutes", lang, h=h, mm=f"{m:02d}")
+    return t("log.rounds-long", lang, rounds=n, time=time)
 
 
 def number_ft(feet: float, lang: str) -> str:
