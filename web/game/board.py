@@ -141,7 +141,7 @@ def render(
         names=name_boxes,
     )
     names = dict(zip([c.id for c in people], name_boxes, strict=True))
-    discs = [drawn_at(c, w) for c in people]
+    discs = [(dx, w - dy) for dx, dy in (drawn_at(c, w) for c in people)]  # on screen
     layers = [
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
@@ -168,7 +168,7 @@ def render(
                 ringed=c.id in ringed,
                 boxes=boxes,
                 names=names,
-                discs=[(dx, w - dy) for dx, dy in discs],
+                discs=discs,
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
@@ -322,8 +322,8 @@ def _decorations(
     """The marks drawn about a token: its hp rings, badges, altitude and, once out, its status (whose box
     goes into ``boxes``, so that the drawing grows to hold it). ``out_of_zone``: it stands outside the zone,
     and its marks stay outside too; ``ringed``: the dashed ring of one out of the fight there. ``names``
-    (each token's name box, by id) and ``discs`` (each token's centre, on screen) are what the badges under
-    a token inside the zone keep clear of."""
+    (each token's name box, by id) and ``discs`` (each token's centre, on screen) are what its badges keep
+    clear of."""
     dx, dy = drawn_at(c, w)
     x, y = dx, w - dy
     ring = radius * 1.25
