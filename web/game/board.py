@@ -375,19 +375,19 @@ def _decorations(
     else:
         status_right = x < w * (0.5 if out_of_zone else 0.6)
     step = unit * 4.2
-    gap = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
-    size = unit * 3.8
-    width = (len(labels) - 1) * step + size
+    rings = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
+    badge = unit * 3.8
+    row_width = (len(labels) - 1) * step + badge
     room = Room(w, unit, radius, names or {}, discs or [])
-    row_x, row_y = x - ring, y + gap
+    row_x, row_y = x - ring, y + rings
     if labels and out_of_zone and (west or east):
         # Under the token and its dashed ring, running away from the zone; over it when its name is written
         # under it (past a southern corner, or with no room over it); else under or over that name.
-        row_x = min(x + ring, -unit) - width if west else max(x - ring, w + unit)
-        rows = _rows_about(row_x, y, outer + unit * 0.8, room.names.get(c.id), size, unit)
-        row_x, row_y = _first_free(rows, width, size, (x, y), outer, False, room)
+        row_x = min(x + ring, -unit) - row_width if west else max(x - ring, w + unit)
+        rows = _rows_about(row_x, y, outer + unit * 0.8, room.names.get(c.id), badge, unit)
+        row_x, row_y = _first_free(rows, row_width, badge, (x, y), outer, False, room)
     elif labels and not out_of_zone:
-        row_x, row_y = _badge_row(x, y, len(labels), ring, gap, step, c.id, room)
+        row_x, row_y = _badge_row(x, y, row_width, ring, rings, c.id, room)
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = row_x + i * step, row_y
         over = by < y  # the badges over the token, and so each one's name (on focus) over it
@@ -455,28 +455,26 @@ class Room(NamedTuple):
 def _badge_row(
     x: float,
     y: float,
-    count: int,
+    width: float,
     ring: float,
     gap: float,
-    step: float,
     own: str,
     room: Room,
 ) -> tuple[float, float]:
-    """Where the badge row of a token inside the zone starts (left, top). The token's hp ring has the radius
-    ``ring`` and its rings reach ``gap`` from its centre. The row goes under the token; over it when a name
-    or another token lies under it (a token by the north wall has its name written below); else under its
-    own name; else over that name; else beside the token, right then left. The row stays inside the zone
-    and off the token's rings; when nothing is free, under the token.
+    """Where the badge row (``width`` long) of a token inside the zone starts (left, top). The token's hp
+    ring has the radius ``ring`` and its rings reach ``gap`` from its centre. The row goes under the token;
+    over it when a name or another token lies under it (a token by the north wall has its name written
+    below); else under its own name; else over that name; else beside the token, right then left. The row
+    stays inside the zone and off the token's rings; when nothing is free, under the token.
 
-    >>> _badge_row(10, 10, 1, 1.5, 1.9, 0.84, "a", Room(20, 0.2, 1.2, {}, []))  # nothing in the way: under it
+    >>> _badge_row(10, 10, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 1.2, {}, []))  # nothing in the way: under it
     (8.5, 11.9)
     >>> name = {"a": (8, 2.3, 12, 3.3)}  # by the north wall, the name is under the token: under the name
-    >>> _badge_row(10, 0.5, 1, 1.5, 1.9, 0.84, "a", Room(20, 0.2, 1.2, name, []))
+    >>> _badge_row(10, 0.5, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 1.2, name, []))
     (8.5, 3.46)
     """
     unit, w = room.unit, room.w
     size = unit * 3.8
-    width = (count - 1) * step + size
     rows = _rows_about(x - ring, y, gap, room.names.get(own), size, unit)
     level = min(max(y - size / 2, unit * 0.5), w - unit * 0.5 - size)  # by a wall: as near level as inside
     rows += [(x + gap + unit, level), (x - gap - unit - width, level)]
