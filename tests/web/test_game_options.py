@@ -416,3 +416,35 @@ def test_an_area_aimed_at_a_foe_is_labelled_with_them_and_their_chance():
         re.S,
     ).group(1)
     assert "at Bram Emberlock" in button and f"{round(spray.chance * 100)}% that the save fails" in button
+
+
+def test_the_badges_of_one_just_north_of_another_stay_off_the_others_rings():
+    """Two duellists 5 feet apart, one north of the other (a melee's usual distance): the northern one's
+    badges do not squeeze between the two tokens onto the other's rings; they go where there is room, and
+    stay clear of both names."""
+    from xml.etree import ElementTree
+
+    from mageduel.views import ConditionView
+
+    fight, _, _, _ = _ilse_against_kael("fr")
+    ns = "{http://www.w3.org/2000/svg}"
+    conditions = [ConditionView(name="shield"), ConditionView(name="mage_armor")]
+    placements = [(w, x, south) for w in (20, 28, 40, 82) for x, south in ((w / 2, w / 2), (w / 4, w / 3))]
+    for w, x, south in placements:
+        v = fight.model_copy(update={"zone": [w, w]})
+        me = v.me.model_copy(update={"position": [x, south, 0.0], "conditions": conditions})
+        other = v.others[0].model_copy(update={"position": [x, south + 5.0, 0.0], "conditions": conditions})
+        root = ElementTree.fromstring(board.render(v.model_copy(update={"me": me, "others": [other]}), "fr"))
+        theirs, _, _ = _written_about(root, other)
+        mine, mx, my = _written_about(root, me)
+        rings = max(
+            float(e.get("r"))
+            for g in root.iter(f"{ns}g")
+            if g.get("data-id") == me.id
+            for e in g.iter(f"{ns}circle")
+        )
+        for what, *box in theirs:
+            if what == "badge":
+                assert _clear_of_circle(box, mx, my, rings), (w, x, south, "off the other's rings")
+                assert 0 <= box[1] and box[3] <= w, (w, x, south, "inside the zone")
+        _apart(theirs + [b for b in mine if b[0] == "name"], (w, x, south))

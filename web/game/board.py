@@ -378,7 +378,7 @@ def _decorations(
     rings = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
     badge = unit * 3.8
     row_width = (len(labels) - 1) * step + badge
-    room = Room(w, unit, radius, names or {}, discs or [])
+    room = Room(w, unit, _ring_reach(radius, unit), names or {}, discs or [])
     row_x, row_y = x - ring, y + rings
     if labels and out_of_zone and (west or east):
         # Under the token and its dashed ring, running away from the zone; over it when its name is written
@@ -442,12 +442,13 @@ def _decorations(
 
 class Room(NamedTuple):
     """What a row of badges keeps clear of: the wall of the zone of side ``w`` (``unit``: a hundredth of
-    it), the tokens' discs (``radius``; their centres on screen, ``discs``) and every name (``names``: its
-    box, left, top, right, bottom, by the token's id)."""
+    it), the other tokens and their rings (their centres on screen, ``discs``; ``rings``: how far a token's
+    outermost ring reaches) and every name (``names``: its box, left, top, right, bottom, by the token's
+    id)."""
 
     w: float
     unit: float
-    radius: float
+    rings: float
     names: dict[str, tuple[float, float, float, float]]
     discs: list[tuple[float, float]]
 
@@ -467,10 +468,10 @@ def _badge_row(
     below); else under its own name; else over that name; else beside the token, right then left. The row
     stays inside the zone and off the token's rings; when nothing is free, under the token.
 
-    >>> _badge_row(10, 10, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 1.2, {}, []))  # nothing in the way: under it
+    >>> _badge_row(10, 10, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 2.2, {}, []))  # nothing in the way: under it
     (8.5, 11.9)
     >>> name = {"a": (8, 2.3, 12, 3.3)}  # by the north wall, the name is under the token: under the name
-    >>> _badge_row(10, 0.5, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 1.2, name, []))
+    >>> _badge_row(10, 0.5, 0.76, 1.5, 1.9, "a", Room(20, 0.2, 2.2, name, []))
     (8.5, 3.46)
     """
     unit, w = room.unit, room.w
@@ -508,9 +509,9 @@ def _first_free(
 ) -> tuple[float, float]:
     """The first of ``rows`` (left, top; a row ``width`` by ``size``) on its own side of the shimmering wall
     (``inside`` the zone, or clear of it), off the rings of the token at ``centre`` (reaching ``reach``),
-    clear of every name and of the other tokens' discs; the first row when none is."""
+    clear of every name and of the other tokens and their rings; the first row when none is."""
     x, y = centre
-    w, unit, radius, names, discs = room
+    w, unit, rings, names, discs = room
 
     def free(left: float, top: float) -> bool:
         right, low = left + width, top + size
@@ -519,16 +520,16 @@ def _first_free(
                 return False  # across the shimmering wall
         elif not (right < -unit * 0.5 or left > w + unit * 0.5 or low < -unit * 0.5 or top > w + unit * 0.5):
             return False  # across it, from outside
-        near_x, near_y = min(max(x, left), right), min(max(y, top), low)
-        if (near_x - x) ** 2 + (near_y - y) ** 2 < reach**2:
+
+        def off(cx: float, cy: float, r: float) -> bool:  # the row's nearest point is out of the circle
+            return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 >= r**2
+
+        if not off(x, y, reach):
             return False  # over the token's own rings
         if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in names.values()):
             return False
-        return not any(
-            left - radius < ox < right + radius and top - radius < oy < low + radius
-            for ox, oy in discs
-            if (ox, oy) != (x, y)
-        )
+        # Off the other tokens and their rings (a duellist's own dashed ring included).
+        return all(off(ox, oy, rings) for ox, oy in discs if (ox, oy) != (x, y))
 
     left, top = next((r for r in rows if free(*r)), rows[0])
     return round(left, 3), round(top, 3)
