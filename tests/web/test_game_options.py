@@ -261,6 +261,45 @@ def test_md22_one_outside_the_zone_keeps_their_marks_outside_it(status: str):
         _apart(boxes, at)
 
 
+def _centres(html: str, view: Any) -> dict[str, tuple[float, float]]:
+    """Each duellist's drawn centre on the board in ``html`` (screen axes: y grows southward)."""
+    from xml.etree import ElementTree
+
+    svg = re.search(r'<div class="board"[^>]*>\s*(<svg.*?</svg>)', html, re.S)
+    assert svg is not None
+    root = ElementTree.fromstring(svg.group(1))
+    return {c.id: _written_about(root, c)[1:] for c in [view.me, *view.others]}
+
+
+def test_md5_until_md8_the_duellists_stand_on_the_faces_of_the_zone_proposed_then_settled():
+    """The duel starts its duellists on the faces of a provisional zone. While the size is proposed (MD-4)
+    the board draws the zone at the slider's size, and once it is settled (MD-5) at that size: the
+    duellists stand at the middle of its south and north faces, as on the setup screen, until MD-8 sends
+    them to wait outside."""
+    from tests.web.test_game_flow import options, settle
+
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "maelis", "character1": "tobin", "seed": "2"})
+    settle(app)
+    view = app.session.view()
+    assert view.pending.kind == "rite:zone" and view.zone[0] != 28  # the provisional zone
+    for side in (28, 90):
+        app.handle("zone-size", {"value": str(side)})
+        at = _centres(app.render(), view)
+        assert at == {"p1": (side / 2, side), "p2": (side / 2, 0.0)}, side
+    app.handle("zone", {"width": "60", "height": "60"})
+    settle(app)
+    view = app.session.view()
+    assert view.pending.kind == "rite:prepare" and view.zone[0] == 60
+    assert _centres(app.render(), view) == {"p1": (30.0, 60.0), "p2": (30.0, 0.0)}
+    app.handle("decide", {"option": options(app.render())[0]})
+    settle(app)
+    view = app.session.view()
+    assert view.phase == "preparation"  # MD-8: a preparation round, waiting outside, clear of the wall
+    at = _centres(app.render(), view)
+    assert at["p1"][0] == 30.0 and at["p1"][1] > 60 and at["p2"][1] < 0
+
+
 def test_md22_with_someone_just_over_them_an_expelled_duellists_marks_still_find_room():
     """West or east of the zone, an expelled duellist's name goes over the token and the badges under it.
     When someone else stands just over them, the name goes under the token, and the badges leave it room:

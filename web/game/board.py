@@ -29,6 +29,40 @@ def _people(view: Any) -> list[Any]:
     return ([view.me] if view.me is not None else []) + list(view.others)
 
 
+def _before_their_places(view: Any, w: float) -> list[Any]:
+    """The duellists as the board draws them. Until MD-8 sends them to wait outside, a mageduel's duellists
+    still stand where the duel began them, on the faces of a provisional zone; while the zone's size is
+    proposed (MD-4) and once it is settled (MD-5), they are drawn at the same places on the faces of the
+    zone drawn, ``w`` feet a side, as the setup screen shows them.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> start = Seen(kind="placed", data={"positions": {}, "zone": [30, 30]})
+    >>> me = Seen(id="p1", position=[15.0, 30.0, 0.0])
+    >>> view = Seen(phase="pre-fight", zone=[60, 60], events=[start], me=me, others=[])
+    >>> _before_their_places(view, 60.0)[0].position
+    [30.0, 60.0, 0.0]
+    """
+    people = _people(view)
+    if getattr(view, "phase", None) != "pre-fight" or not view.zone:
+        return people
+    began: float | None = None
+    for e in view.events:
+        if e.kind == "placed" and e.data.get("outside"):  # MD-8: at their places; drawn where they stand
+            return people
+        if e.kind == "placed" and began is None and e.data.get("zone"):
+            began = float(e.data["zone"][0])
+    if not began or began == w:
+        return people
+    scale = w / began
+    return [_moved(c, [c.position[0] * scale, c.position[1] * scale, *c.position[2:]]) for c in people]
+
+
+def _moved(c: Any, position: list[float]) -> Any:
+    if hasattr(c, "model_copy"):
+        return c.model_copy(update={"position": position})
+    return type(c)(**{**vars(c), "position": position})
+
+
 def side_index(view: Any, side: str) -> int:
     sides: list[str] = []
     for c in sorted(_people(view), key=lambda c: c.side):
@@ -108,8 +142,8 @@ def render(
     ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size;
     ``area`` the engine's area for a ``preview`` aimed at a point not among the listed options
     (``mageduel.option_area``)."""
-    people = _people(view)
     w = float(size) if size else extent(view)
+    people = _before_their_places(view, w)
     lo, hi = _bounds(view)
     unit = w / 100
     radius = token_radius(w)
