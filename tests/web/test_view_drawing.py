@@ -70,3 +70,39 @@ def test_c09_a_long_effect_says_roughly_how_long_beside_its_rounds():
     line = text.event_line(cast, "en", {x.id: x.name for x in people})
     assert f"({cast.data['rounds']} rd., about " in line
     assert text.rounds(62, "en") == "(62 rd.)"
+
+
+def test_md25_md24_du5_the_end_says_what_ended_the_duel_not_the_clauses_topic():
+    """The end screen's head gives the reason the duel ended. Where the ending's clause is titled by its
+    topic ("When a duel ends", "One hour", "A draw declared"), it says what happened instead, with the
+    clause; a title that is already a reason ("Rivals defeated") stays."""
+    import json
+    from pathlib import Path
+
+    golden = Path(__file__).parents[1] / "golden"
+    expected = {
+        "mageduel_draw": (
+            "A tie (everyone still in it declared a draw, MD-25)",
+            "Match nul (tous ceux encore en lice ont proclamé l'égalité, MD-25)",
+        ),
+        "mageduel_time": ("A tie (the hour is up, MD-24)", "Match nul (l'heure est écoulée, MD-24)"),
+        "duel_new_after_withdrawal": (
+            "Kael Sunderwind wins (no rival can fight on, DU-5)",
+            "Kael Sunderwind l'emporte (aucun adversaire ne peut plus combattre, DU-5)",
+        ),
+        "duel_of_summoned_creatures": (
+            "Ilse Varro wins (the rivals' creatures are down, with no summoning left, DU-6)",
+            "Ilse Varro l'emporte (les créatures adverses sont à terre, sans invocation restante, DU-6)",
+        ),
+        "mageduel_defeat": (
+            "Kael Sunderwind wins (Rivals defeated)",
+            "Kael Sunderwind l'emporte (Adversaires vaincus)",
+        ),
+    }
+    for name, heads in expected.items():
+        events = json.loads((golden / f"{name}.json").read_text())["events"]
+        out = [e["data"] for e in events if e["kind"] == "end"][-1]
+        names = {
+            p["id"]: p["name"] for e in events if e["kind"] == "start" for p in e["data"]["participants"]
+        }
+        assert (text.outcome_line(out, "en", names), text.outcome_line(out, "fr", names)) == heads, name

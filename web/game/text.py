@@ -633,6 +633,9 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
         reason = t(f"end.du5.{out.get('reason')}", lang)
     if has(f"end.why.{out.get('reason')}"):  # what happened, where the clause's title reads as a question
         reason = t(f"end.why.{out.get('reason')}", lang)
+    # What happened, where the clause's title names a topic ("When a duel ends", "One hour"), not a reason.
+    if clauses and has(f"end.why.{out.get('reason')}.{clauses[0]}"):
+        reason = t(f"end.why.{out.get('reason')}.{clauses[0]}", lang)
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
     who = [names.get(w, w) for w in out.get("winners", [])]
