@@ -487,3 +487,31 @@ def test_the_badges_of_one_just_north_of_another_stay_off_the_others_rings():
                 assert _clear_of_circle(box, mx, my, rings), (w, x, south, "off the other's rings")
                 assert 0 <= box[1] and box[3] <= w, (w, x, south, "inside the zone")
         _apart(theirs + [b for b in mine if b[0] == "name"], (w, x, south))
+
+
+def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pages_language():
+    """Acid arrow's damage each round, the immunity daze leaves and temporary hit points were shown in
+    English on the French page, in the panel and in MD-20's restoration; acid arrow's two effects were
+    also said twice when the duel ended."""
+    from mageduel.views import ConditionView
+
+    v, *_ = _ilse_against_kael("fr")
+    held = [
+        ConditionView(name="ongoing acid_arrow", rounds=2),
+        ConditionView(name="immune to daze", rounds=9),
+        ConditionView(name="temporary hp", rounds=600),
+    ]
+    me = v.me.model_copy(update={"conditions": held})
+    said = {lang: unescape(panels.combatant(v, me, lang, own=True)) for lang in ("fr", "en")}
+    for words in (
+        "flèche acide, dégâts continus · (2 rd)",
+        "immunisé contre « hébétement »",
+        "points de vie temp",
+    ):
+        assert words in said["fr"], words
+    assert "Acid Arrow, ongoing damage" in said["en"] and "immune to Daze" in said["en"]
+    assert not re.search(r"ongoing|immune|temporary", re.sub(r"<[^>]+>", " ", said["fr"]))  # as read
+    ended = {"p1": {"nonlethal_healed": 4, "spells_vanished": ["ongoing acid_arrow", "acid_arrow", "daze"]}}
+    assert text.restoration({"participants": ended}, "fr", {"p1": "Ilse"}) == [
+        "Ilse : 4 points de dégâts non létaux soignés ; les effets « flèche acide, hébétement » prennent fin."
+    ]
