@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from mageduel import clauses, lessons
 
@@ -116,3 +117,15 @@ def test_du10_an_option_aimed_at_a_point_names_who_stands_there():
         assert words in html
         html = click(app, do="choose", option="cast fireball @20,55")
         assert "(DU-10)" in html and 'data-state="playing"' in html
+
+
+def test_the_lessons_list_numbers_each_level_once():
+    """The levels are an ordered list, which numbers them: their titles do not number them again
+    ("1. 1. First blood")."""
+    html = click(App(lang="en"), do="menu")
+    stages = re.findall(r'<ol class="lesson-levels">(.*?)</ol>', html, re.S)
+    assert len(stages) == len(lessons.book().stages)
+    for stage, levels in zip(stages, lessons.book().stages, strict=True):
+        titles = [unescape(x) for x in re.findall(r'class="lesson-link"[^>]*>([^<]*)</a>', stage)]
+        assert titles == [lesson.tr(lv.title, "en") for lv in levels.levels]
+        assert not any(re.match(r"\d", title) for title in titles)
