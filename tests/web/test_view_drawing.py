@@ -106,3 +106,18 @@ def test_md25_md24_du5_the_end_says_what_ended_the_duel_not_the_clauses_topic():
             p["id"]: p["name"] for e in events if e["kind"] == "start" for p in e["data"]["participants"]
         }
         assert (text.outcome_line(out, "en", names), text.outcome_line(out, "fr", names)) == heads, name
+
+
+def test_md21_du5_everyone_down_at_once_is_said_as_such():
+    """Both duellists caught in one fireball: a tie by MD-21 (or DU-5 in a plain duel) says that nobody is
+    left standing, not "Rivals defeated" nor that no rival can fight on."""
+    for clauses, en, fr in (
+        (
+            ["MD-21", "X-3"],
+            "A tie (nobody is left standing, MD-21)",
+            "Match nul (plus personne n'est debout, MD-21)",
+        ),
+        (["DU-5"], "A tie (nobody is left standing, DU-5)", "Match nul (plus personne n'est debout, DU-5)"),
+    ):
+        out = {"reason": "defeat", "tie": True, "winners": [], "clauses": clauses}
+        assert (text.outcome_line(out, "en", {}), text.outcome_line(out, "fr", {})) == (en, fr)

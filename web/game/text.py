@@ -640,6 +640,8 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     # What happened, where the clause's title names a topic ("When a duel ends", "One hour"), not a reason.
     if clauses and has(f"end.why.{out.get('reason')}.{clauses[0]}"):
         reason = t(f"end.why.{out.get('reason')}.{clauses[0]}", lang)
+    if out.get("tie") and clauses and has(f"end.why.{out.get('reason')}.tie"):  # all down at once
+        reason = t(f"end.why.{out.get('reason')}.tie", lang, clause=clauses[0])
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
     who = [names.get(w, w) for w in out.get("winners", [])]
