@@ -80,6 +80,10 @@ def test_lessons_one_level_by_keyboard_only(browser, game_site):  # noqa: F811
     page.goto(f"{game_site}/?lang=en#lesson=2-1")
     assert wait_ready(page) == "true"
     page.wait_for_selector('[data-screen="lesson"][data-lesson="2-1"]')
+    page.keyboard.press("?")  # the lesson's own shortcuts, then back to it
+    assert page.locator(".keys-box").is_visible() and "<kbd>h</kbd>" in page.locator(".keys-box").inner_html()
+    page.keyboard.press("Escape")
+    assert page.locator(".keys-box").count() == 0
     lv = lessons.level("2-1")
     for n, step in enumerate(lv.steps):
         key = str(sorted([step.answer, *[w.option for w in step.wrong]]).index(step.answer) + 1)

@@ -129,3 +129,26 @@ def test_the_lessons_list_numbers_each_level_once():
         titles = [unescape(x) for x in re.findall(r'class="lesson-link"[^>]*>([^<]*)</a>', stage)]
         assert titles == [lesson.tr(lv.title, "en") for lv in levels.levels]
         assert not any(re.match(r"\d", title) for title in titles)
+
+
+def test_a_lessons_keys_are_the_ones_its_shortcuts_box_lists():
+    """ "?" opens the shortcuts from the setup screen and in a lesson, and in a lesson the box lists the
+    lesson's own keys (hint, skip, next) rather than the duel's."""
+    from web.game.app import LESSON_SHORTCUTS
+
+    listed = {"Escape" if k == "Esc" else k for keys, _ in LESSON_SHORTCUTS for k in keys.split(", ")}
+    listed |= {str(n) for n in range(10)} - {"1…9"}
+    assert 'data-act="keys" data-key="?"' in App(lang="en").render()  # the setup screen
+    app = App(lang="en")
+    used: set[str] = set()
+    html = click(app, do="open", ref="2-1")
+    for step in lessons.level("2-1").steps:
+        used |= set(re.findall(r'data-key="([^"]+)"', html))
+        html = click(app, do="choose", option=step.answer)
+    used |= set(re.findall(r'data-key="([^"]+)"', html))  # won: the next lesson
+    app.handle("keys")
+    box = app.render().split('class="keys-box"')[1]
+    used |= set(re.findall(r'data-key="([^"]+)"', box))
+    assert {"h", "s", "n", "?", "Escape", "1"} <= used
+    assert used <= listed, used - listed
+    assert "<kbd>h</kbd>" in box and "<kbd>e</kbd>" not in box  # no "end the turn" in a lesson

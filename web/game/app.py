@@ -57,6 +57,18 @@ SHORTCUTS = (
     ("← ↑ ↓ →", "aim.keys"),
 )
 
+#: A lesson's own shortcuts (web/lesson.py): its numbered answers, the hint, skipping, the next lesson.
+LESSON_SHORTCUTS = (
+    ("1…9, 0", "keys.answers"),
+    ("h", "keys.hint"),
+    ("s", "keys.skip"),
+    ("n", "keys.next"),
+    ("c", "keys.copy"),
+    ("l", "keys.log"),
+    ("?", "keys.help"),
+    ("Esc", "keys.close"),
+)
+
 
 def fresh_seed() -> int:
     """A dice seed nobody chose (the page's, never the engine's: the engine only ever gets the number)."""
@@ -892,9 +904,8 @@ class App:
 
     def render_keys(self) -> str:
         lang = self.lang
-        rows = "".join(
-            f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(t(key, lang))}</dd>" for k, key in SHORTCUTS
-        )
+        listed = LESSON_SHORTCUTS if self.tutor is not None and self.tutor.play is not None else SHORTCUTS
+        rows = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(t(key, lang))}</dd>" for k, key in listed)
         return (
             f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
             f'{escape(t("keys.title", lang))}</h3><dl>{rows}</dl><button type="button" '
@@ -1005,8 +1016,8 @@ class App:
             )
             + '<div class="actions"><button type="submit" class="primary" data-autofocus'
             f">{escape(t('setup.start', lang))}</button>{resume}"
-            f'<button type="button" class="secondary" data-act="keys">{escape(t("keys.title", lang))}'
-            "</button></div>"
+            f'<button type="button" class="secondary" data-act="keys" data-key="?">'
+            f"{escape(t('keys.title', lang))}</button></div>"
             + ("" if self.storage else f'<p class="note">{escape(t("save.none", lang))}</p>')
             + "</form>"
             + (
