@@ -39,8 +39,8 @@ def test_md10_a_typed_aim_is_drawn_with_its_rows_range_and_the_engines_area():
 
 
 def test_c09_a_long_effect_says_roughly_how_long_beside_its_rounds():
-    """Mage armour lasts an hour a caster level (C-9): 4,200 rounds at level 7, which the panel and the log
-    also say in hours; a short effect keeps its rounds alone."""
+    """Mage armour lasts an hour a caster level (C-9): 4,200 rounds at level 7, which the panel, the log
+    and the spell picker also say in hours; a short effect keeps its rounds alone."""
     from mageduel import ai
     from mageduel.compose import new_duel
     from mageduel.dice import Seeded
@@ -70,6 +70,9 @@ def test_c09_a_long_effect_says_roughly_how_long_beside_its_rounds():
     line = text.event_line(cast, "en", {x.id: x.name for x in people})
     assert f"({cast.data['rounds']} rd., about " in line
     assert text.rounds(62, "en") == "(62 rd.)"
+    # The spell picker says it too, before the spell is cast.
+    assert text.spell_effect("mage_armor", 7, "", "fr").endswith(" · 4200 rounds, environ 7 h")
+    assert text.spell_effect("shield", 7, "", "en").endswith(" · 70 rounds")
 
 
 def test_md25_md24_du5_the_end_says_what_ended_the_duel_not_the_clauses_topic():

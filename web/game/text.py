@@ -690,15 +690,17 @@ def rounds(n: int, lang: str) -> str:
     """
     if n < 100:
         return t("log.rounds", lang, rounds=n)
-    minutes = round(n / 10)
-    h, m = divmod(minutes, 60)
+    return t("log.rounds-long", lang, rounds=n, time=clock_time(n, lang))
+
+
+def clock_time(n: int, lang: str) -> str:
+    """``n`` rounds of 6 seconds as minutes or hours, to the minute: "15 min", "7 h", "6 h 59"."""
+    h, m = divmod(round(n / 10), 60)
     if not h:
-        time = t("time.minutes", lang, m=m)
-    elif not m:
-        time = t("time.hours", lang, h=h)
-    else:
-        time = t("time.hours-minutes", lang, h=h, mm=f"{m:02d}")
-    return t("log.rounds-long", lang, rounds=n, time=time)
+        return t("time.minutes", lang, m=m)
+    if not m:
+        return t("time.hours", lang, h=h)
+    return t("time.hours-minutes", lang, h=h, mm=f"{m:02d}")
 
 
 def number_ft(feet: float, lang: str) -> str:
@@ -836,7 +838,9 @@ def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
         parts.append(t("ux.fx.permanent", lang))
     else:
         rounds = d.rounds_at(cl)
-        if rounds:
+        if rounds >= 100:  # C-9: an hour a level reads as hours, not only as thousands of rounds
+            parts.append(t("ux.fx.rounds.long", lang, n=rounds, time=clock_time(rounds, lang)))
+        elif rounds:
             parts.append(count("ux.fx.rounds", rounds, lang))
         elif d.dice is not None:
             parts.append(t("ux.fx.rolled", lang, dice=d.dice.describe(cl)))
