@@ -165,10 +165,10 @@ def render_menu(tutor: Tutor, lang: str) -> str:
         for li, lv in enumerate(stage.levels, 1):
             ref = f"{si}-{li}"
             got = tutor.progress.get(ref, 0)
-            items.append(
+            items.append(  # the ordered list numbers the levels: their titles do not
                 f'<li><a href="#lesson={ref}" class="lesson-link" data-act="lesson" data-do="open" '
                 f'data-ref="{ref}">{escape(tr(lv.title, lang))}</a> {stars_html(got, lang)}</li>'
-            )  # the list numbers the levels
+            )
         stages.append(
             f'<section class="lesson-stage" aria-labelledby="stage-{si}"><h3 id="stage-{si}">{si}. '
             f"{escape(tr(stage.title, lang))}</h3><p>{escape(tr(stage.intro, lang))}</p>"

@@ -96,6 +96,12 @@ _INTERFERENCE = (
 _SPELL_COND = re.compile(r"^(?P<spell>[a-z_' ]+?)(?: \((?P<what>[a-z]+)\))?$")
 
 
+def _ongoing(value: str) -> str | None:
+    """The spell whose damage goes on each round, from the condition it leaves: "ongoing acid_arrow"."""
+    sid = value.removeprefix("ongoing ")
+    return sid if sid != value and _spell(sid) is not None else None
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
@@ -110,8 +116,8 @@ def word(group: str, value: str, lang: str) -> str:
             return spell_name(value, lang)
         if has(f"cond.{value}"):  # a condition's own modifier (blinded, shaken…)
             return t(f"cond.{value}", lang)
-    if group == "cond" and value.startswith("ongoing ") and _spell(value[8:]) is not None:
-        return t("cond.ongoing", lang, spell=spell_name(value[8:], lang))  # acid arrow's damage each round
+    if group == "cond" and _ongoing(value) is not None:  # acid arrow's damage each round
+        return t("cond.ongoing", lang, spell=spell_name(_ongoing(value), lang))
     if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
         return spell_name(value, lang)  # a condition named after its spell (wall of force…)
     if group == "cond" and not has(f"cond.{value}"):
@@ -297,8 +303,7 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
                 back.append(count("restored.ability", abs(int(n)), lang, ability=t("ab." + ab, lang)))
         gone: list[str] = []
         for x in r.get("spells_vanished") or []:
-            if str(x).startswith("ongoing ") and _spell(str(x)[8:]) is not None:
-                x = str(x)[8:]  # acid arrow's damage each round ends with acid arrow: one effect said
+            x = _ongoing(str(x)) or x  # acid arrow's damage each round ends with acid arrow: one effect said
             said = spell_name(x, lang) if _spell(x) is not None else word("cond", str(x), lang)
             if said not in gone:
                 gone.append(said)
