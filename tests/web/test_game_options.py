@@ -504,7 +504,7 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     me = v.me.model_copy(update={"conditions": held})
     said = {lang: unescape(panels.combatant(v, me, lang, own=True)) for lang in ("fr", "en")}
     for words in (
-        "flèche acide, dégâts continus · (2 rd)",
+        "flèche acide, dégâts continus (2 rd)",
         "immunisé contre « hébétement »",
         "points de vie temp",
     ):

@@ -39,7 +39,7 @@ def _conditions(c: Any, lang: str) -> str:
         shown.add((cond.name, cond.rounds))
         label = text.word("cond", cond.name, lang)
         if cond.rounds:
-            label += " · " + text.rounds(cond.rounds, lang)
+            label += " " + text.rounds(cond.rounds, lang)  # "shielded (64 rd.)"
         items.append(f'<li class="cond" data-condition="{escape(cond.name)}">{escape(label)}</li>')
     return f'<ul class="conds" aria-label="{escape(t("panel.conditions", lang))}">{"".join(items)}</ul>'
 
