@@ -245,9 +245,8 @@ def render_level(tutor: Tutor, lang: str) -> str:
     return (
         f'<section class="screen lesson" data-screen="lesson" data-lesson="{escape(tutor.ref)}" '
         f'data-state="{escape(p.state)}" aria-labelledby="lesson-title">'
-        f'<div class="lesson-head"><button type="button" class="keys-button lesson-keys" data-act="keys" '
-        f'data-key="?" aria-label="{escape(t("keys.title", lang))}" title="{escape(t("keys.title", lang))}">'
-        f'?</button><p class="lesson-where">{escape(tr(stage.title, lang))} · '
+        f'<div class="lesson-head">{panels.keys_button(lang, "lesson-keys")}'
+        f'<p class="lesson-where">{escape(tr(stage.title, lang))} · '
         f"{escape(t('lesson.level', lang, ref=tutor.ref))}</p>"
         f'<h2 id="lesson-title">{escape(tr(lv.title, lang))}</h2>'
         f'<p class="lesson-intro">{escape(tr(lv.intro, lang))}</p>'

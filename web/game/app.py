@@ -1184,8 +1184,7 @@ class App:
             f'<button type="button" class="motion-button" data-act="motion" data-key="m" '
             f'aria-pressed="{str(self.motion).lower()}">'
             f"{escape(t('ui.motion.on' if self.motion else 'ui.motion.off', lang))}</button>"
-            f'<button type="button" class="keys-button" data-act="keys" '
-            f'data-key="?" aria-label="{escape(t("keys.title", lang))}">?</button></span></div>'
+            f"{panels.keys_button(lang)}</span></div>"
             f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
             + board.render(
                 view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size, area=area

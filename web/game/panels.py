@@ -319,6 +319,17 @@ def _lesson_link(clause_id: str, lang: str) -> str:
     )
 
 
+def keys_button(lang: str, extra: str = "") -> str:
+    """The round "?" that opens the keyboard shortcuts (the key "?" presses it), on the duel's bar and a
+    lesson's head; ``extra`` classes place it."""
+    label = escape(t("keys.title", lang))
+    classes = f"keys-button {extra}".strip()
+    return (
+        f'<button type="button" class="{classes}" data-act="keys" data-key="?" aria-label="{label}" '
+        f'title="{label}">?</button>'
+    )
+
+
 def clause_box(clause_id: str, lang: str) -> str:
     title = text.clause_title(clause_id, lang)
     statement = text.clause_statement(clause_id, lang)

@@ -116,8 +116,8 @@ def word(group: str, value: str, lang: str) -> str:
             return spell_name(value, lang)
         if has(f"cond.{value}"):  # a condition's own modifier (blinded, shaken…)
             return t(f"cond.{value}", lang)
-    if group == "cond" and _ongoing(value) is not None:  # acid arrow's damage each round
-        return t("cond.ongoing", lang, spell=spell_name(_ongoing(value), lang))
+    if group == "cond" and (sid := _ongoing(value)) is not None:  # acid arrow's damage each round
+        return t("cond.ongoing", lang, spell=spell_name(sid, lang))
     if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
         return spell_name(value, lang)  # a condition named after its spell (wall of force…)
     if group == "cond" and not has(f"cond.{value}"):
@@ -636,17 +636,17 @@ def damage_notes(notes: list[str], lang: str) -> str:
 def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
     """Who won, or a tie, and why: the title of the ending's clause (MD-21 "Rivals defeated"…)."""
     clauses = out.get("clauses") or []
-    reason = clause_title(clauses[0], lang) if clauses else word("reason", str(out.get("reason", "")), lang)
-    # DU-5's agreed endings share one clause: say which one it was (first blood, first hit, N hits).
-    if has(f"end.du5.{out.get('reason')}"):
-        reason = t(f"end.du5.{out.get('reason')}", lang)
-    if has(f"end.why.{out.get('reason')}"):  # what happened, where the clause's title reads as a question
-        reason = t(f"end.why.{out.get('reason')}", lang)
-    # What happened, where the clause's title names a topic ("When a duel ends", "One hour"), not a reason.
-    if clauses and has(f"end.why.{out.get('reason')}.{clauses[0]}"):
-        reason = t(f"end.why.{out.get('reason')}.{clauses[0]}", lang)
-    if out.get("tie") and clauses and has(f"end.why.{out.get('reason')}.tie"):  # all down at once
-        reason = t(f"end.why.{out.get('reason')}.tie", lang, clause=clauses[0])
+    why = str(out.get("reason", ""))
+    first = clauses[0] if clauses else ""
+    reason = clause_title(first, lang) if clauses else word("reason", why, lang)
+    # The most precise sentence wins: DU-5's agreed endings share one clause (first blood, first hit, N
+    # hits); some clause titles read as a question or name a topic ("When a duel ends", "One hour"), not a
+    # reason; everyone down at once is a tie of its own.
+    keys = [f"end.du5.{why}", f"end.why.{why}"] + ([f"end.why.{why}.{first}"] if clauses else [])
+    keys += [f"end.why.{why}.tie"] if out.get("tie") and clauses else []
+    for key in keys:
+        if has(key):
+            reason = t(key, lang, clause=first)
     if out.get("tie"):
         return t("end.tie", lang, reason=reason)
     who = [names.get(w, w) for w in out.get("winners", [])]
@@ -681,6 +681,10 @@ def keep(e: Any, flt: str) -> bool:
     return kinds is None or e.kind in kinds
 
 
+#: From how many rounds (ten minutes) an effect's length is also said in minutes or hours.
+LONG_ROUNDS = 100
+
+
 def rounds(n: int, lang: str) -> str:
     """How long an effect lasts, in rounds of 6 seconds — and, once that is ten minutes or more, roughly how
     long in minutes or hours, for "(4193 rd)" alone does not say "all day" (C-9: mage armour, 1 hour a
@@ -693,7 +697,7 @@ def rounds(n: int, lang: str) -> str:
     >>> rounds(4200, "en"), rounds(4230, "en")
     ('(4200 rd., about 7 h)', '(4230 rd., about 7 h 03)')
     """
-    if n < 100:
+    if n < LONG_ROUNDS:
         return t("log.rounds", lang, rounds=n)
     return t("log.rounds-long", lang, rounds=n, time=clock_time(n, lang))
 
@@ -842,11 +846,11 @@ def spell_effect(spell_id: str, caster_level: int, kind: str, lang: str) -> str:
     elif d.unit == "permanent":
         parts.append(t("ux.fx.permanent", lang))
     else:
-        rounds = d.rounds_at(cl)
-        if rounds >= 100:  # C-9: an hour a level reads as hours, not only as thousands of rounds
-            parts.append(t("ux.fx.rounds.long", lang, n=rounds, time=clock_time(rounds, lang)))
-        elif rounds:
-            parts.append(count("ux.fx.rounds", rounds, lang))
+        n = d.rounds_at(cl)
+        if n >= LONG_ROUNDS:  # C-9: an hour a level reads as hours, not only as thousands of rounds
+            parts.append(t("ux.fx.rounds.long", lang, n=n, time=clock_time(n, lang)))
+        elif n:
+            parts.append(count("ux.fx.rounds", n, lang))
         elif d.dice is not None:
             parts.append(t("ux.fx.rolled", lang, dice=d.dice.describe(cl)))
         if d.concentration:
