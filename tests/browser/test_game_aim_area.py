@@ -38,7 +38,8 @@ def _click_feet(page, x: float, y: float) -> None:
         """([x, y]) => {
             const svg = document.querySelector('#game .board svg.arena-svg');
             const w = parseFloat(svg.dataset.zoneWidth);
-            const pt = svg.createSVGPoint(); pt.x = x; pt.y = w - y;
+            const [ox, oy] = (svg.dataset.origin || '0 0').split(' ').map(parseFloat);
+            const pt = svg.createSVGPoint(); pt.x = x - ox; pt.y = w - (y - oy);
             const p = pt.matrixTransform(svg.getScreenCTM());
             return [p.x, p.y];
         }""",
@@ -68,8 +69,10 @@ def test_du10_an_area_spell_aimed_at_a_point_by_keyboard_and_by_mouse(page, game
     assert game.locator(".board .preview").count() == 1
     assert "takes in" in game.locator(".aim-preview").inner_text()
     # Mouse: a click on the floor moves the aimed point there; the preview follows.
-    w = float(game.locator(".board svg.arena-svg").get_attribute("data-zone-width"))
-    tx, ty = min(x0 + 3, w - 1), max(y0 - 3, 1.0)
+    svg = game.locator(".board svg.arena-svg")
+    w = float(svg.get_attribute("data-zone-width"))
+    ox, oy = (float(v) for v in (svg.get_attribute("data-origin") or "0 0").split())
+    tx, ty = min(x0 + 3, ox + w - 1), max(y0 - 3, oy + 1.0)  # on the ground drawn, in the engine's feet
     _click_feet(page, tx, ty)
     settle(page)
     x, y = _aimed(page)

@@ -17,8 +17,11 @@ def test_c07_the_page_draws_and_says_the_range_the_engine_uses():
     view = d.view("p1")
     mm = next(o for o in view.pending.options if o.id == "cast magic_missile @p2")
     svg = board.render(view, "en", preview=mm.id)
+    g = board.ground(view)
+    x, y = g.local(view.me.position)  # the range is drawn about the caster, in the ground's feet
     assert (
-        f'class="range" cx="0" cy="{board._attr(board.extent(view))}" r="{board._attr(mm.range_ft)}"' in svg
+        f'class="range" cx="{board._attr(x)}" cy="{board._attr(g.side - y)}" r="{board._attr(mm.range_ft)}"'
+        in svg
     )
     facts = decide.spell_facts(view, "magic_missile", mm.slot, "en", mm)
     assert text.number_ft(mm.range_ft, "en") in facts

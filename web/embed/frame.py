@@ -220,9 +220,10 @@ def fit_labels(svg: str, view: Any) -> str:
     if m is None or not people:
         return svg
     x0, y0, vw, vh = (float(v) for v in m.groups())
-    w = board.extent(view)
+    g = board.ground(view)
+    w = g.side
     half = [len(c.name) * (w / 100) * 4.2 * 0.3 for c in people]
-    xs = [board.drawn_at(c, w)[0] for c in people]
+    xs = [board.drawn_at(c, w)[0] for c in board.drawn_people(view, g)]
     left = min([x0] + [x - h for x, h in zip(xs, half, strict=True)])
     right = max([x0 + vw] + [x + h for x, h in zip(xs, half, strict=True)])
     if (left, right) == (x0, x0 + vw):

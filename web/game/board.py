@@ -71,12 +71,75 @@ def side_index(view: Any, side: str) -> int:
     return sides.index(side) if side in sides else 0
 
 
-def extent(view: Any) -> float:
-    """The drawing's side in feet: the zone, or (before it exists, or in a plain duel) what holds everyone."""
+#: The ground a plain duel's board draws around everyone (X-1: no zone), on every side.
+GROUND_MARGIN_FT = 5.0
+
+
+class Ground(NamedTuple):
+    """The square the board draws, in the engine's feet: its side and its south-west corner. A mageduel's
+    is its zone; a plain duel's is ground drawn to scale around everyone. The drawing is made in the
+    ground's own feet (0 to ``side`` both ways), so every placement rule of the zone holds for it too."""
+
+    side: float
+    x: float = 0.0
+    y: float = 0.0
+
+    def local(self, point: Any) -> tuple[float, float]:
+        """A point of the engine, in the ground's feet."""
+        return float(point[0]) - self.x, float(point[1]) - self.y
+
+
+def ground(view: Any) -> Ground:
+    """The square the board draws for ``view``: the zone, or (before it exists, or in a plain duel) the
+    ground about the duellists' starting places, :data:`GROUND_MARGIN_FT` to spare on every side, grown to
+    hold whoever goes past it. It does not follow each move: a board that slid under the tokens would
+    make every step look like two.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> placed = Seen(kind="placed", data={"positions": {"p1": [0.0, 0.0, 0.0], "p2": [20.0, 0.0, 0.0]}})
+    >>> me, kael = Seen(position=[0.0, 0.0, 0.0]), Seen(position=[20.0, 0.0, 0.0])
+    >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))  # 20 feet apart: centred
+    Ground(side=30.0, x=-5.0, y=-15.0)
+    >>> kael.position = [40.0, 0.0, 0.0]  # he walks 20 feet east: the ground grows to hold him
+    >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))
+    Ground(side=50.0, x=-5.0, y=-25.0)
+    """
     if view.zone:
-        return float(view.zone[0])
-    far = max((max(c.position[0], c.position[1]) for c in _people(view)), default=10.0)
-    return max(10.0, math.ceil(far + 5))
+        return Ground(float(view.zone[0]))
+    spots = [
+        (float(c.position[0]), float(c.position[1]))
+        for c in _people(view) + list(getattr(view, "bystanders", None) or [])
+        if math.isfinite(c.position[0]) and math.isfinite(c.position[1])
+    ]
+    began = next(
+        (
+            [(float(p[0]), float(p[1])) for p in e.data["positions"].values()]
+            for e in getattr(view, "events", None) or []
+            if e.kind == "placed" and e.data.get("positions")
+        ),
+        spots,
+    ) or [(0.0, 0.0)]
+    m = GROUND_MARGIN_FT
+    xs, ys = [p[0] for p in began], [p[1] for p in began]
+    half = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 + m
+    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+    left, low = min([cx - half] + [x - m for x, _ in spots]), min([cy - half] + [y - m for _, y in spots])
+    right, top = max([cx + half] + [x + m for x, _ in spots]), max([cy + half] + [y + m for _, y in spots])
+    side = float(max(10, math.ceil(max(right - left, top - low))))
+    # The square about what it must hold, the longer way exactly, the shorter way centred.
+    return Ground(side, left - (side - (right - left)) / 2, low - (side - (top - low)) / 2)
+
+
+def on_ground(c: Any, g: Ground) -> Any:
+    """``c`` (a duellist or a bystander) placed in the ground's feet, as the board draws it."""
+    if not (g.x or g.y):
+        return c
+    return _moved(c, [*g.local(c.position), *c.position[2:]])
+
+
+def drawn_people(view: Any, g: Ground) -> list[Any]:
+    """The duellists as the board draws them, in the ground's feet (see :func:`_before_their_places`)."""
+    return [on_ground(c, g) for c in _before_their_places(view, g.side)]
 
 
 def drawn_at(c: Any, w: float) -> tuple[float, float]:
@@ -142,8 +205,10 @@ def render(
     ``size`` the zone's side while it is being proposed (MD-4): the board draws the zone at that size;
     ``area`` the engine's area for a ``preview`` aimed at a point not among the listed options
     (``mageduel.option_area``)."""
-    w = float(size) if size else extent(view)
-    people = _before_their_places(view, w)
+    g = Ground(float(size)) if size else ground(view)
+    w = g.side
+    people = drawn_people(view, g)
+    me = next((c for c in people if view.me is not None and c.id == view.me.id), None)
     lo, hi = _bounds(view)
     unit = w / 100
     radius = token_radius(w)
@@ -180,13 +245,13 @@ def render(
         f'<clipPath id="board-clip"><rect x="0" y="0" width="{_attr(w)}" height="{_attr(w)}"/></clipPath>'
     ]
     for patch in getattr(view, "terrain", None) or []:  # grease, ice storm's sleet: hampering ground (C-13)
-        layers.append(_terrain(patch, w, unit, lang))
-    if reach and view.me is not None:
-        layers.append(_reach(view, w, unit, lang))
+        layers.append(_terrain(patch, g, unit, lang))
+    if reach and me is not None:
+        layers.append(_reach(view, me, w, unit, lang))
     if preview:
-        layers.append(_preview(view, preview, w, unit, area))
-    if path is not None and view.me is not None:
-        layers.append(_path(view.me, path, w, radius, unit))
+        layers.append(_preview(view, me, preview, g, unit, area))
+    if path is not None and me is not None:
+        layers.append(_path(me, path, g, radius, unit))
     boxes: list[tuple[float, float, float, float]] = []  # what is written past a token (its status)
     for c in people:
         layers.append(
@@ -206,13 +271,14 @@ def render(
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
+        (sx, sy), (ex, ey) = g.local(wall.start), g.local(wall.end)
         layers.append(
-            f'<line class="wall" data-spell="{escape(wall.spell)}" x1="{_attr(wall.start[0])}" '
-            f'y1="{_attr(w - wall.start[1])}" x2="{_attr(wall.end[0])}" y2="{_attr(w - wall.end[1])}" '
+            f'<line class="wall" data-spell="{escape(wall.spell)}" x1="{_attr(sx)}" '
+            f'y1="{_attr(w - sy)}" x2="{_attr(ex)}" y2="{_attr(w - ey)}" '
             f'stroke-width="{_attr(unit * 1.5)}"><title>{escape(text.spell_name(wall.spell, lang))}</title>'
             "</line>"
         )
-    outsiders = list(getattr(view, "bystanders", None) or [])
+    outsiders = [on_ground(b, g) for b in getattr(view, "bystanders", None) or []]
     for b in outsiders:  # outsiders the scenario placed (MD-10, MD-19): grey, on no side, never a target
         bx, by = drawn_at(b, w)
         layers.append(
@@ -251,7 +317,7 @@ def render(
                 )
     names = {c.id: c.name for c in people}
     for oid in marks or []:
-        layers.append(_mark(oid, view, w, radius, unit, lang, names))
+        layers.append(_mark(oid, view, people, g, radius, unit, lang, names))
     note_top = None
     if not view.zone:
         # Inside the ground's top edge, or above the highest name when a token stands near that edge (a
@@ -264,8 +330,13 @@ def render(
             f'<text class="board-note" x="{_attr(w / 2)}" y="{_attr(note_y)}" '
             f'text-anchor="middle" font-size="{_attr(unit * 4)}">{escape(t("board.nozone", lang))}</text>'
         )
-    if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone
-        svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
+    if not view.zone:  # a plain duel: the square is only the ground drawn to scale, not Mystra's zone;
+        # where its corner stands in the engine's feet, for a click on it (``browser._floor_click``)
+        svg = svg.replace(
+            'class="arena-svg"',
+            f'class="arena-svg no-zone" data-origin="{_attr(g.x)} {_attr(g.y)}"',
+            1,
+        )
     svg = _fit(svg, people + outsiders, w, radius, unit, note_top, boxes)
     return svg.replace("</svg>", f'<g class="layers">{"".join(layers)}</g></svg>')
 
@@ -274,10 +345,11 @@ def render(
 TERRAIN_COLOURS = {"grease": ("#b8860b", "#e0b84a"), "difficult": ("#9fd3ff", "#d6efff")}
 
 
-def _terrain(patch: Any, w: float, unit: float, lang: str) -> str:
+def _terrain(patch: Any, g: Ground, unit: float, lang: str) -> str:
     """A patch of hampering ground (terrain.py): a hatched disc clipped at the zone, named on hover."""
     fill, stroke = TERRAIN_COLOURS.get(patch.kind, TERRAIN_COLOURS["difficult"])
-    cx, cy = patch.centre[0], w - patch.centre[1]
+    cx, cy = g.local(patch.centre)
+    cy = g.side - cy
     title = t(f"terrain.{patch.kind}", lang, spell=text.spell_name(patch.spell, lang))
     return (
         f'<g class="terrain terrain-{escape(patch.kind)}" data-spell="{escape(patch.spell)}" '
@@ -598,25 +670,37 @@ def badge_letters(labels: list[str]) -> list[str]:
     return out
 
 
-def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, names: dict[str, str]) -> str:
+def _mark(
+    oid: str,
+    view: Any,
+    people: list[Any],
+    g: Ground,
+    radius: float,
+    unit: float,
+    lang: str,
+    names: dict[str, str],
+) -> str:
+    """A legal option drawn on the board: a destination, or a ring about its target (``people``: as drawn)."""
     c = parse(oid)
+    w = g.side
     label = escape(text.option_label(oid, lang, names))
     common = (
         f'class="mark mark-{escape(c.verb)}" role="button" tabindex="-1" data-act="decide" '
         f'data-option="{escape(oid)}" aria-label="{label}"'
     )
     if c.point is not None and c.verb in ("move", "step"):
-        x, y = c.point[0], w - c.point[1]
+        x, y = g.local(c.point)
+        y = w - y
         common = common.replace('data-act="decide"', 'data-act="preview-move"', 1)
         return (
             f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
             f'r="{_attr(radius * 0.55)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
         )
-    target = next((p for p in _people(view) if p.id == c.target), None)
+    target = next((p for p in people if p.id == c.target), None)
     if target is None:  # an item's option, or any option with its targets in the view's data
         opt = _option(view, oid)
         if opt is not None and len(opt.targets) == 1:
-            target = next((p for p in _people(view) if p.id == opt.targets[0]), None)
+            target = next((p for p in people if p.id == opt.targets[0]), None)
     if target is not None:
         tx, ty = drawn_at(target, w)
         x, y = tx, w - ty
@@ -627,12 +711,14 @@ def _mark(oid: str, view: Any, w: float, radius: float, unit: float, lang: str, 
     return ""
 
 
-def _path(me: Any, point: tuple[float, float], w: float, radius: float, unit: float) -> str:
-    """A previewed move: the straight line it takes (C-13) and a ghost token at its end."""
+def _path(me: Any, point: tuple[float, float], g: Ground, radius: float, unit: float) -> str:
+    """A previewed move: the straight line it takes (C-13) and a ghost token at its end (``me``: as drawn;
+    ``point``: in the engine's feet)."""
+    w = g.side
     x0, y0 = drawn_at(me, w)
-    x1, y1 = point
+    x1, y1 = g.local(point)
     return (
-        f'<g class="move-path" data-to="{_attr(x1)},{_attr(y1)}">'
+        f'<g class="move-path" data-to="{_attr(point[0])},{_attr(point[1])}">'
         f'<line x1="{_attr(x0)}" y1="{_attr(w - y0)}" x2="{_attr(x1)}" y2="{_attr(w - y1)}" '
         f'stroke-width="{_attr(unit * 0.8)}" stroke-dasharray="{_attr(unit * 2)} {_attr(unit * 1.2)}"/>'
         f'<circle class="ghost" cx="{_attr(x1)}" cy="{_attr(w - y1)}" r="{_attr(radius)}" '
@@ -645,11 +731,10 @@ def _option(view: Any, oid: str) -> Any:
     return next((o for o in (p.options or []) if o.id == oid), None) if p is not None else None
 
 
-def _reach(view: Any, w: float, unit: float, lang: str) -> str:
+def _reach(view: Any, me: Any, w: float, unit: float, lang: str) -> str:
     """While moving: how far a move action takes the viewer and a 5-foot step, as the turn's budget stands
     (the view's ``turn_left``: slowed, prone's crawl, a slip on grease), clipped at the zone (the engine
-    still says which points are legal: the marks)."""
-    me = view.me
+    still says which points are legal: the marks). ``me``: the viewer as drawn."""
     left = view.pending.turn_left if view.pending is not None else None
     if left is not None:
         speed = float(left.move_feet or 0)
@@ -673,16 +758,17 @@ def _reach(view: Any, w: float, unit: float, lang: str) -> str:
     return "".join(out)
 
 
-def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> str:
+def _preview(view: Any, me: Any, oid: str, g: Ground, unit: float, area: Any = None) -> str:
     """A spell's range around the caster and its area at the aim (a burst or spread at the target or the
     point, a cone or a line from the caster toward it) — the range and the area the engine's view gives
-    (``OptionView.range_ft``, ``OptionView.area``: at the caster level in force, cut at the zone, MD-10)."""
+    (``OptionView.range_ft``, ``OptionView.area``: at the caster level in force, cut at the zone, MD-10).
+    ``me``: the caster as drawn."""
+    w = g.side
     c = parse(oid)
     opt = _option(view, oid)
     if opt is None:
         opt = next(iter(group_of(view, oid)), None)  # an area aimed at a point: its row's range
     spell_id = (opt.spell if opt is not None and opt.spell else None) or c.spell or ""
-    me = view.me
     if not spell_id or me is None:
         return ""
     out = [f'<g class="preview" clip-path="url(#board-clip)" data-spell="{escape(spell_id)}">']
@@ -696,7 +782,7 @@ def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> st
     listed = _option(view, oid)
     shape = area if area is not None else (listed.area if listed is not None else None)
     if shape is not None and len(shape.outline) >= 3:
-        d = "M" + "L".join(f"{_attr(px)} {_attr(w - py)}" for px, py in shape.outline) + "Z"
+        d = "M" + "L".join(f"{_attr(px)} {_attr(w - py)}" for px, py in map(g.local, shape.outline)) + "Z"
         out.append(
             f'<path class="area" data-shape="{escape(shape.shape)}" d="{d}" '
             f'stroke-width="{_attr(unit * 0.5)}"/>'
@@ -704,7 +790,8 @@ def _preview(view: Any, oid: str, w: float, unit: float, area: Any = None) -> st
     target_id = c.target or (opt.targets[0] if opt is not None and len(opt.targets) == 1 else None)
     aim_c = next((p for p in _people(view) if p.id == target_id), None)
     if c.point is not None and aim_c is None:  # aimed at a point (DU-10): mark it
-        ax, ay, arm = c.point[0], w - c.point[1], unit * 2.2
+        ax, ay = g.local(c.point)
+        ay, arm = w - ay, unit * 2.2
         out.append(
             f'<path class="aim-point" d="M{_attr(ax - arm)} {_attr(ay)}H{_attr(ax + arm)}'
             f'M{_attr(ax)} {_attr(ay - arm)}V{_attr(ay + arm)}" stroke="#f5f0ff" '

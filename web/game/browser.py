@@ -340,7 +340,9 @@ def _floor_click(event: Any) -> bool:
     w = float(attr(svg, "data-zone-width") or 0)
     if not (0 <= p.x <= w and 0 <= p.y <= w):
         return False
-    act("move-to", {"x": str(p.x), "y": str(w - p.y)})
+    # The drawing is in the ground's own feet; a plain duel's ground has its corner elsewhere (board.Ground).
+    ox, oy = (float(v) for v in (attr(svg, "data-origin") or "0 0").split())
+    act("move-to", {"x": str(p.x + ox), "y": str(w - p.y + oy)})
     return True
 
 

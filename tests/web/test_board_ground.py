@@ -1,0 +1,81 @@
+"""X-1: a plain duel has no zone, so the board draws only the ground, to scale. It is drawn about the
+duellists' starting places with room on every side (a duellist at the duel's origin used to stand on its
+edge, half off it), it stays put while they move inside it, and whatever the board marks on it (a
+destination, a spell's range, a click back to the engine) is where the engine has it."""
+
+from __future__ import annotations
+
+import re
+
+from mageduel.views import build_view
+
+from tests.engine.coretools import core_duel, run
+from tests.web.test_game_flow import settle
+from web.game import board
+from web.game.app import App
+
+TOKEN = re.compile(r'<g class="token" data-name="([^"]+)" data-side="\d" data-x="([^"]+)" data-y="([^"]+)"')
+
+
+def _tokens(svg: str) -> dict[str, tuple[float, float]]:
+    """Each token's centre as drawn, in the ground's feet (y north)."""
+    return {name: (float(x), float(y)) for name, x, y in TOKEN.findall(svg)}
+
+
+def _side(svg: str) -> float:
+    m = re.search(r'data-zone-width="([-\d.]+)"', svg)
+    assert m is not None
+    return float(m.group(1))
+
+
+def test_x1_a_plain_duels_ground_is_centred_on_the_duellists_with_room_on_every_side():
+    app = App(lang="en")
+    app.handle("start", {"kind": "duel", "character0": "ilse", "character1": "kael", "seed": "2"})
+    settle(app)
+    view = app.session.view()
+    svg = board.render(view, "en")
+    w, drawn = _side(svg), _tokens(svg)
+    assert len(drawn) == 2
+    for x, y in drawn.values():  # the whole token and more is on the ground, whichever edge
+        assert min(x, y, w - x, w - y) >= board.GROUND_MARGIN_FT, (drawn, w)
+    (x1, y1), (x2, y2) = drawn.values()
+    assert ((x1 + x2) / 2, (y1 + y2) / 2) == (w / 2, w / 2)
+
+
+def test_x1_the_ground_stays_put_while_a_duellist_moves_inside_it_and_grows_when_one_leaves_it():
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
+    before = board.ground(build_view(d, "p1"))
+    assert before == board.Ground(30.0, -5.0, -15.0)
+    run(d, "p1: move 5,5")
+    assert board.ground(build_view(d, "p1")) == before
+    d.by_id["p2"].pos = (60.0, 0.0, 0.0)  # far east, past the ground's edge
+    after = board.ground(build_view(d, "p1"))
+    assert after.x == before.x and after.x + after.side == 65.0
+
+
+def test_x1_a_destination_and_a_spells_range_are_drawn_where_the_engine_has_them():
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
+    view = build_view(d, "p1")
+    g = board.ground(view)
+    move = next(o.id for o in view.pending.options if o.id.startswith("move "))
+    mm = next(o for o in view.pending.options if o.id == "cast magic_missile @p2")
+    svg = board.render(view, "en", marks=[move], preview=mm.id)
+    px, py = (float(v) for v in move.split()[1].split(",")[:2])
+    gx, gy = g.local((px, py))
+    assert f'data-option="{move}"' in svg
+    assert re.search(
+        rf'data-option="{re.escape(move)}"[^>]*><title>[^<]*</title><circle cx="{board._attr(gx)}" '
+        rf'cy="{board._attr(g.side - gy)}"',
+        svg,
+    )
+    mx, my = g.local(view.me.position)
+    assert f'class="range" cx="{board._attr(mx)}" cy="{board._attr(g.side - my)}"' in svg
+    # The drawing says where its corner is, so that a click on it goes back to the engine's feet.
+    assert f'data-origin="{board._attr(g.x)} {board._attr(g.y)}"' in svg
+
+
+def test_x1_a_mageduels_zone_is_drawn_from_its_own_corner():
+    d = core_duel(kind="mageduel")
+    view = build_view(d, "p1")
+    assert board.ground(view) == board.Ground(float(view.zone[0]))
+    assert "data-origin" not in board.render(view, "en")
