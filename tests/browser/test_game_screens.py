@@ -95,11 +95,12 @@ def test_the_screens_of_the_rite_the_turn_and_the_boxes(page, game_site, request
 #: How much of a closed select Chromium keeps for its arrow, past the padding.
 ARROW = 20
 
-#: Each visible character select: its name, the widest roster entry as the select's font draws it, and the
+#: Each visible character or control select: its name, the widest roster entry as the select's font draws it, and the
 #: width its chosen entry has to show in.
-CHARACTER_ROOM = """() => {
+SELECT_ROOM = """() => {
   const ctx = document.createElement('canvas').getContext('2d');
-  return [...document.querySelectorAll('#game select[name^="character"]')].filter(s => s.offsetParent).map(s => {
+  const selects = document.querySelectorAll('#game select[name^="character"], #game select[name^="control"]');
+  return [...selects].filter(s => s.offsetParent).map(s => {
     const cs = getComputedStyle(s);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const widest = Math.max(...[...s.options].map(o => ctx.measureText(o.text).width));
@@ -109,18 +110,20 @@ CHARACTER_ROOM = """() => {
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
-def test_every_duellists_name_shows_whole_in_its_select_from_390_px_up(page, game_site, lang):
-    """With two, three or four duellists, from a phone to a desktop, whichever duellist is chosen reads whole
-    in the closed select ("Nadira Voilecendre — ensorceleur 9"), and nothing sticks out sideways. The
-    "Add a duellist" button no longer takes a duellist's column, and a select goes under its label where
-    beside it the name would be cut."""
+def test_every_duellists_name_and_way_of_play_show_whole_in_their_selects_from_360_px_up(
+    page, game_site, lang
+):
+    """With two, three or four duellists, from a 360 px phone to a desktop, whichever duellist is chosen
+    reads whole in the closed select ("Tobin Cendrebise — ensorceleur 7"), and so does who plays them ("Une
+    personne avec de vrais dés"); nothing sticks out sideways. The "Add a duellist" button no longer takes
+    a duellist's column, and a select goes under its label where beside it the name would be cut."""
     open_game(page, game_site, lang)
     for count in (2, 3, 4):
-        for width in (1280, 1024, 768, 390):
+        for width in (1280, 1024, 768, 390, 360):
             page.set_viewport_size({"width": width, "height": 800})
             page.wait_for_timeout(50)
-            rooms = page.evaluate(CHARACTER_ROOM)
-            assert len(rooms) == count
+            rooms = page.evaluate(SELECT_ROOM)
+            assert len(rooms) == 2 * count
             for name, widest, room in rooms:
                 assert widest <= room - ARROW, (lang, count, width, name, widest, room)
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

@@ -42,6 +42,20 @@ def test_the_same_character_twice_gets_two_names():
         assert f"{first} II" in html
 
 
+def test_choosing_real_dice_says_what_the_table_assistant_does_under_that_duellist():
+    for lang, said in (
+        ("en", "Table assistant: the page asks"),
+        ("fr", "Assistant de table\u202f: la page demande"),
+    ):
+        app = App(lang=lang)
+        assert said not in app.render()
+        app.read_form({"control1": "table"})  # what the page sends when the select changes
+        html = app.render()
+        assert html.count(said) == 1
+        second = html[html.index('data-side="1"') :]
+        assert said in second[: second.index("</fieldset>")]
+
+
 def test_a_line_says_what_a_mageduel_is_and_what_a_plain_duel_is():
     app = App()
     assert "nobody dies" in app.render()

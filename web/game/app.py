@@ -942,6 +942,11 @@ class App:
             errs = f.errors.get(f"sheet{i}", [])
             err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
             tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
+            table_hint = (  # what "real dice" means, once chosen: the name the README and the saves use
+                f'<p class="tagline-small control-hint">{escape(t("control.table.hint", lang))}</p>'
+                if f.controls[i] == "table"
+                else ""
+            )
             team = ""
             if f.count > 2:  # with three or four, who fights with whom: each for themself by default
                 team_opts = "".join(
@@ -967,6 +972,7 @@ class App:
                 f'<p class="tagline-small">{escape(tagline)}</p>'
                 f'<label>{escape(t("setup.control", lang))} <select name="control{i}" id="control{i}">{ctrl}'
                 "</select></label>"
+                f"{table_hint}"
                 f"{team}"
                 f'<details class="import"{" open" if f.characters[i] == "import" or errs else ""}>'
                 f"<summary>{escape(t('setup.import.title', lang))}</summary>"
