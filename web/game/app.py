@@ -803,6 +803,14 @@ class App:
             yield "think"
             duel.apply(who, choice)
             yield "apply"
+            # A duel's first drawing was the warm-up's longest step (35-60 ms). Its board and its log cost
+            # the most the first time (measured in the page: 3-9 and 11-23 ms): each is drawn first, in a
+            # task of its own.
+            seen = session.view(self.lang)
+            board.render(seen, self.lang)
+            yield "render board"
+            panels.log(seen, self.lang)
+            yield "render log"
             shown.render()
             yield "render"
         while duel.pending is not None and len(duel.decisions) < WARM_DECISIONS:
