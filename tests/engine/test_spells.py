@@ -128,6 +128,12 @@ def test_the_catalogue_loaded_in_steps_is_the_file_validated_at_once(monkeypatch
     monkeypatch.setattr(catalogue, "_loaded", [])
     steps = list(catalogue.loading())
     assert steps[-1] == "catalogue" and len([s for s in steps if s.startswith("spells ")]) > 1
+    # The first spell alone (its validation carries the validators' first-time costs under Pyodide), then
+    # SPELLS_PER_STEP at a time, every spell once.
+    pieces = [s.split()[1].split("-") for s in steps if s.startswith("spells ")]
+    assert pieces[0] == ["1", "1"] and pieces[1] == ["2", str(1 + catalogue.SPELLS_PER_STEP)]
+    assert [int(a) for a, _ in pieces[1:]] == [int(b) + 1 for _, b in pieces[:-1]]
+    assert int(pieces[-1][1]) == len(catalogue.all_spells())
     whole = SpellCatalogue.model_validate_json(catalogue._text())
     assert catalogue.catalogue() == whole
     assert catalogue.catalogue().model_dump(mode="json") == whole.model_dump(mode="json")
