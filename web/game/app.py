@@ -951,7 +951,7 @@ class App:
             err_html = "".join(f"<li><code>{escape(loc)}</code> {escape(msg)}</li>" for loc, msg in errs)
             tagline = next((getattr(c.tagline, lang) for c in chars if c.id == f.characters[i]), "")
             table_hint = (  # what "real dice" means, once chosen: the name the README and the saves use
-                f'<p class="tagline-small control-hint">{escape(t("control.table.hint", lang))}</p>'
+                f'<p class="tagline-small">{escape(t("control.table.hint", lang))}</p>'
                 if f.controls[i] == "table"
                 else ""
             )
