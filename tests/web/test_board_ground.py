@@ -42,6 +42,20 @@ def test_x1_a_plain_duels_ground_is_centred_on_the_duellists_with_room_on_every_
     assert ((x1 + x2) / 2, (y1 + y2) / 2) == (w / 2, w / 2)
 
 
+def test_x1_at_any_distance_the_northmost_duellists_name_is_written_above_them_on_the_ground():
+    for apart in (10.0, 30.0, 60.0, 120.0):
+        d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(0.0, apart))
+        svg = board.render(build_view(d, "p1"), "en")
+        w = _side(svg)
+        m = re.search(
+            r'data-y="([-\d.]+)">.*?<text class="token-label" x="[-\d.]+" y="([-\d.]+)"',
+            svg.split('data-name="Kael')[1],
+        )
+        assert m is not None
+        token_y, label_y = w - float(m.group(1)), float(m.group(2))  # on screen, y down
+        assert 0 < label_y < token_y, (apart, w, token_y, label_y)
+
+
 def test_x1_the_ground_stays_put_while_a_duellist_moves_inside_it_and_grows_when_one_leaves_it():
     d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
     before = board.ground(build_view(d, "p1"))

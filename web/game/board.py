@@ -71,7 +71,8 @@ def side_index(view: Any, side: str) -> int:
     return sides.index(side) if side in sides else 0
 
 
-#: The ground a plain duel's board draws around everyone (X-1: no zone), on every side.
+#: The ground a plain duel's board draws around everyone (X-1: no zone), on every side: at least this, and a
+#: sixth of the starting places' spread, so that a name fits above the northmost token at any scale.
 GROUND_MARGIN_FT = 5.0
 
 
@@ -91,8 +92,8 @@ class Ground(NamedTuple):
 
 def ground(view: Any) -> Ground:
     """The square the board draws for ``view``: the zone, or (before it exists, or in a plain duel) the
-    ground about the duellists' starting places, :data:`GROUND_MARGIN_FT` to spare on every side, grown to
-    hold whoever goes past it. It does not follow each move: a board that slid under the tokens would
+    ground about the duellists' starting places, with a margin on every side (:data:`GROUND_MARGIN_FT`),
+    grown to hold whoever goes past it. It does not follow each move: a board that slid under the tokens would
     make every step look like two.
 
     >>> from types import SimpleNamespace as Seen
@@ -103,6 +104,9 @@ def ground(view: Any) -> Ground:
     >>> kael.position = [40.0, 0.0, 0.0]  # he walks 20 feet east: the ground grows to hold him
     >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))
     Ground(side=50.0, x=-5.0, y=-25.0)
+    >>> placed.data["positions"]["p2"] = kael.position = [0.0, 60.0, 0.0]  # 60 feet apart: 10 to spare
+    >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))
+    Ground(side=80.0, x=-40.0, y=-10.0)
     """
     if view.zone:
         return Ground(float(view.zone[0]))
@@ -119,9 +123,10 @@ def ground(view: Any) -> Ground:
         ),
         spots,
     ) or [(0.0, 0.0)]
-    m = GROUND_MARGIN_FT
     xs, ys = [p[0] for p in began], [p[1] for p in began]
-    half = max(max(xs) - min(xs), max(ys) - min(ys)) / 2 + m
+    spread = max(max(xs) - min(xs), max(ys) - min(ys))
+    m = max(GROUND_MARGIN_FT, spread / 6)
+    half = spread / 2 + m
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     left, low = min([cx - half] + [x - m for x, _ in spots]), min([cy - half] + [y - m for _, y in spots])
     right, top = max([cx + half] + [x + m for x, _ in spots]), max([cy + half] + [y + m for _, y in spots])
