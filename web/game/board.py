@@ -72,7 +72,8 @@ def side_index(view: Any, side: str) -> int:
 
 
 #: The ground a plain duel's board draws around everyone (X-1: no zone), on every side: at least this, and a
-#: sixth of the starting places' spread, so that a name fits above the northmost token at any scale.
+#: fifth of the starting places' spread, so that a name fits above the northmost token at any scale, even
+#: with the ring of one casting a spell round it (MD-26).
 GROUND_MARGIN_FT = 5.0
 
 
@@ -104,9 +105,9 @@ def ground(view: Any) -> Ground:
     >>> kael.position = [40.0, 0.0, 0.0]  # he walks 20 feet east: the ground grows to hold him
     >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))
     Ground(side=50.0, x=-5.0, y=-25.0)
-    >>> placed.data["positions"]["p2"] = kael.position = [0.0, 60.0, 0.0]  # 60 feet apart: 10 to spare
+    >>> placed.data["positions"]["p2"] = kael.position = [0.0, 60.0, 0.0]  # 60 feet apart: 12 to spare
     >>> ground(Seen(zone=None, events=[placed], me=me, others=[kael]))
-    Ground(side=80.0, x=-40.0, y=-10.0)
+    Ground(side=84.0, x=-42.0, y=-12.0)
     """
     if view.zone:
         return Ground(float(view.zone[0]))
@@ -125,7 +126,7 @@ def ground(view: Any) -> Ground:
     ) or [(0.0, 0.0)]
     xs, ys = [p[0] for p in began], [p[1] for p in began]
     spread = max(max(xs) - min(xs), max(ys) - min(ys))
-    m = max(GROUND_MARGIN_FT, spread / 6)
+    m = max(GROUND_MARGIN_FT, spread / 5)
     half = spread / 2 + m
     cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
     left, low = min([cx - half] + [x - m for x, _ in spots]), min([cy - half] + [y - m for _, y in spots])
@@ -220,6 +221,9 @@ def render(
     # The dashed ring of one out of the fight outside the zone, and the viewer's own ring (``_decorations``;
     # their outer edges), reach past the disc: the name clears them.
     halo = _outside_ring(radius, unit) + unit * 0.3 - radius
+    # So does the ring round one casting a spell (MD-26): drawn after the names, it crossed them.
+    casting = {cast.caster for cast in getattr(view, "casting", None) or []}
+    cast_halo = radius * CASTING_RING + unit * 0.3 - radius
     # Whoever stands outside the zone — waiting at their place before the entry (MD-8), excluded (MD-9),
     # expelled (MD-22) — keeps their marks outside it; one out of the fight there is ringed too.
     out_of_zone = {c.id for c in people if outside(c, view)}
@@ -231,7 +235,10 @@ def render(
             c.level,
             *drawn_at(c, w),
             side_index(view, c.side),
-            halo if c.id in out_of_zone or (view.me is not None and c.id == view.me.id) else 0.0,
+            max(
+                halo if c.id in out_of_zone or (view.me is not None and c.id == view.me.id) else 0.0,
+                cast_halo if c.id in casting else 0.0,
+            ),
         )
         for c in people
     )
@@ -308,7 +315,8 @@ def render(
             continue
         cx, cy = where[cast.caster]
         layers.append(
-            f'<circle class="casting-ring" cx="{_attr(cx)}" cy="{_attr(cy)}" r="{_attr(radius * 2.1)}" '
+            f'<circle class="casting-ring" cx="{_attr(cx)}" cy="{_attr(cy)}" '
+            f'r="{_attr(radius * CASTING_RING)}" '
             f'stroke-width="{_attr(unit * 0.6)}" stroke-dasharray="{_attr(unit * 1.6)} {_attr(unit * 1.1)}">'
             f"<title>{escape(t('board.casting', lang))}</title></circle>"
         )
@@ -363,6 +371,10 @@ def _terrain(patch: Any, g: Ground, unit: float, lang: str) -> str:
         f'fill-opacity="0.28" stroke="{stroke}" stroke-opacity="0.8" stroke-width="{_attr(unit * 0.5)}" '
         f'stroke-dasharray="{_attr(unit * 1.4)} {_attr(unit * 0.9)}"/></g>'
     )
+
+
+#: The ring round one casting a spell (MD-26), in token radii.
+CASTING_RING = 2.1
 
 
 def _outside_ring(radius: float, unit: float) -> float:
