@@ -90,6 +90,15 @@ class Ground(NamedTuple):
         """A point of the engine, in the ground's feet."""
         return float(point[0]) - self.x, float(point[1]) - self.y
 
+    def screen(self, point: Any) -> tuple[float, float]:
+        """A point of the engine where the drawing puts it: in the ground's feet, y growing down.
+
+        >>> Ground(40.0, -5.0, -5.0).screen((15.0, 0.0))
+        (20.0, 35.0)
+        """
+        x, y = self.local(point)
+        return x, self.side - y
+
 
 def ground(view: Any) -> Ground:
     """The square the board draws for ``view``: the zone, or (before it exists, or in a plain duel) the
@@ -283,10 +292,10 @@ def render(
             )
         )
     for wall in getattr(view, "walls", None) or []:  # a wall of force, drawn where it stands
-        (sx, sy), (ex, ey) = g.local(wall.start), g.local(wall.end)
+        (sx, sy), (ex, ey) = g.screen(wall.start), g.screen(wall.end)
         layers.append(
             f'<line class="wall" data-spell="{escape(wall.spell)}" x1="{_attr(sx)}" '
-            f'y1="{_attr(w - sy)}" x2="{_attr(ex)}" y2="{_attr(w - ey)}" '
+            f'y1="{_attr(sy)}" x2="{_attr(ex)}" y2="{_attr(ey)}" '
             f'stroke-width="{_attr(unit * 1.5)}"><title>{escape(text.spell_name(wall.spell, lang))}</title>'
             "</line>"
         )
@@ -361,8 +370,7 @@ TERRAIN_COLOURS = {"grease": ("#b8860b", "#e0b84a"), "difficult": ("#9fd3ff", "#
 def _terrain(patch: Any, g: Ground, unit: float, lang: str) -> str:
     """A patch of hampering ground (terrain.py): a hatched disc clipped at the zone, named on hover."""
     fill, stroke = TERRAIN_COLOURS.get(patch.kind, TERRAIN_COLOURS["difficult"])
-    cx, cy = g.local(patch.centre)
-    cy = g.side - cy
+    cx, cy = g.screen(patch.centre)
     title = t(f"terrain.{patch.kind}", lang, spell=text.spell_name(patch.spell, lang))
     return (
         f'<g class="terrain terrain-{escape(patch.kind)}" data-spell="{escape(patch.spell)}" '
@@ -706,8 +714,7 @@ def _mark(
         f'data-option="{escape(oid)}" aria-label="{label}"'
     )
     if c.point is not None and c.verb in ("move", "step"):
-        x, y = g.local(c.point)
-        y = w - y
+        x, y = g.screen(c.point)
         common = common.replace('data-act="decide"', 'data-act="preview-move"', 1)
         return (
             f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
@@ -733,12 +740,12 @@ def _path(me: Any, point: tuple[float, float], g: Ground, radius: float, unit: f
     ``point``: in the engine's feet)."""
     w = g.side
     x0, y0 = drawn_at(me, w)
-    x1, y1 = g.local(point)
+    x1, y1 = g.screen(point)
     return (
         f'<g class="move-path" data-to="{_attr(point[0])},{_attr(point[1])}">'
-        f'<line x1="{_attr(x0)}" y1="{_attr(w - y0)}" x2="{_attr(x1)}" y2="{_attr(w - y1)}" '
+        f'<line x1="{_attr(x0)}" y1="{_attr(w - y0)}" x2="{_attr(x1)}" y2="{_attr(y1)}" '
         f'stroke-width="{_attr(unit * 0.8)}" stroke-dasharray="{_attr(unit * 2)} {_attr(unit * 1.2)}"/>'
-        f'<circle class="ghost" cx="{_attr(x1)}" cy="{_attr(w - y1)}" r="{_attr(radius)}" '
+        f'<circle class="ghost" cx="{_attr(x1)}" cy="{_attr(y1)}" r="{_attr(radius)}" '
         f'stroke-width="{_attr(unit * 0.6)}"/></g>'
     )
 
@@ -799,7 +806,7 @@ def _preview(view: Any, me: Any, oid: str, g: Ground, unit: float, area: Any = N
     listed = _option(view, oid)
     shape = area if area is not None else (listed.area if listed is not None else None)
     if shape is not None and len(shape.outline) >= 3:
-        d = "M" + "L".join(f"{_attr(px)} {_attr(w - py)}" for px, py in map(g.local, shape.outline)) + "Z"
+        d = "M" + "L".join(f"{_attr(px)} {_attr(py)}" for px, py in map(g.screen, shape.outline)) + "Z"
         out.append(
             f'<path class="area" data-shape="{escape(shape.shape)}" d="{d}" '
             f'stroke-width="{_attr(unit * 0.5)}"/>'
@@ -807,8 +814,7 @@ def _preview(view: Any, me: Any, oid: str, g: Ground, unit: float, area: Any = N
     target_id = c.target or (opt.targets[0] if opt is not None and len(opt.targets) == 1 else None)
     aim_c = next((p for p in _people(view) if p.id == target_id), None)
     if c.point is not None and aim_c is None:  # aimed at a point (DU-10): mark it
-        ax, ay = g.local(c.point)
-        ay, arm = w - ay, unit * 2.2
+        (ax, ay), arm = g.screen(c.point), unit * 2.2
         out.append(
             f'<path class="aim-point" d="M{_attr(ax - arm)} {_attr(ay)}H{_attr(ax + arm)}'
             f'M{_attr(ax)} {_attr(ay - arm)}V{_attr(ay + arm)}" stroke="#f5f0ff" '
