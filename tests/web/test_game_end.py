@@ -72,15 +72,15 @@ def test_the_end_screen_lists_md20_per_participant_without_zeros(lang):
     assert box is not None
     items = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", box.group(1))]
     names = {c.name for c in [app.session.view(lang).me, *app.session.view(lang).others] if c is not None}
-    # One line per duellist saying what came back, then one line each with where they stand now.
-    said = [i for i in items if any(i.startswith(n + (" :" if lang == "fr" else ":")) for n in names)]
-    now = [i for i in said if " / " in i]
-    said = [i for i in said if i not in now]
-    assert len(said) == 2 and len(now) == 2, items
-    for line in said:
-        assert not re.search(r"\b0 (hp|pv|points?)\b", line), line
-        assert "(s)" not in line and "sort(s)" not in line, line
-        assert line.endswith("."), line
+    # One line per duellist: where they stand now, then what came back, saying no zero.
+    mine = [i for i in items if any(i.startswith(n + (" :" if lang == "fr" else ":")) for n in names)]
+    assert len(mine) == 2 == len(items), items
+    for line in mine:
+        now, sep, back = line.partition(" — ")
+        assert sep and re.search(r"\d+ / \d+ (hp|pv), 0 non", now), line
+        assert not re.search(r"\b0 (hp|pv|points?)\b", back), line
+        assert "(s)" not in back and "sort(s)" not in back, line
+        assert back.endswith("."), line
     assert "MD-20" in box.group(1)
 
 

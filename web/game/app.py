@@ -1416,23 +1416,26 @@ class App:
         after = [e for e in view.events if end_seq is not None and e.seq > end_seq]
         restoration = ""
         if after or view.kind == "mageduel":
-            # MD-20's restoration one participant a line, saying only what came back; other events as logged.
-            said = [
-                line
-                for e in after
-                for line in (
-                    text.restoration(e.data, lang, names)
-                    if e.kind == "restored"
-                    else [text.event_line(e, lang, names)]
-                )
-            ]
-            lines = "".join(f"<li>{escape(line)}</li>" for line in said)
+            # One line per duellist: where they stand now, then what MD-20 gave back; a creature summoned in
+            # the duel vanishes; any other event after the end as logged.
+            back: dict[str, str | None] = {}
+            for e in after:
+                if e.kind == "restored":
+                    back.update(text.restored(e.data, lang))
             people = ([view.me] if view.me else []) + list(view.others)
-            state = "".join(
-                f"<li>{escape(t('end.state', lang, name=c.name, hp=c.hp, max=c.max_hp, nl=c.nonlethal))}</li>"
-                for c in people
-                if c.summoned_by is None
-            )
+            lines = []
+            for c in people:
+                if c.summoned_by is not None:
+                    continue
+                line = t("end.state", lang, name=c.name, hp=c.hp, max=c.max_hp, nl=c.nonlethal)
+                if c.id in back:
+                    line = t("end.back", lang, state=line, what=back[c.id] or t("end.nothing", lang))
+                lines.append(line)
+            lines += [
+                t("restored.vanished", lang, name=names.get(cid, cid)) for cid, w in back.items() if w is None
+            ]
+            lines += [text.event_line(e, lang, names) for e in after if e.kind != "restored"]
+            items = "".join(f"<li>{escape(line)}</li>" for line in lines)
             restoration = (
                 f'<div class="restoration"><h3>{escape(t("end.restoration", lang))}</h3>'
                 + (
@@ -1441,7 +1444,7 @@ class App:
                     if any(e.kind == "restored" for e in after)
                     else ""
                 )
-                + f"<ul>{lines}{state}</ul></div>"
+                + f"<ul>{items}</ul></div>"
             )
         return (
             f'<section class="decision end-panel" data-outcome="{"tie" if out.get("tie") else "win"}" '

@@ -288,10 +288,29 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
     damage healed, ability points back, the duel's spells ended; a creature summoned in the duel vanishes;
     "nothing to restore" when nothing changed."""
     out = []
-    for cid, r in (data.get("participants") or {}).items():
+    for cid, what in restored(data, lang).items():
         name = names.get(cid, cid)
-        if r.get("vanished"):
+        if what is None:
             out.append(t("restored.vanished", lang, name=name))
+        elif not what:
+            out.append(t("restored.nothing", lang, name=name))
+        else:
+            out.append(t("restored.one", lang, name=name, what=what))
+    return out
+
+
+def restored(data: dict[str, Any], lang: str) -> dict[str, str | None]:
+    """What MD-20 gave back to each participant, by id, as one phrase without the name ("24 points of
+    nonlethal damage healed; the Glitterdust effect ends"): ``""`` when nothing changed, ``None`` for a
+    creature summoned in the duel, which vanishes.
+
+    >>> restored({"participants": {"p1": {"nonlethal_healed": 1}, "p2": {}}}, "en")
+    {'p1': '1 point of nonlethal damage healed', 'p2': ''}
+    """
+    out: dict[str, str | None] = {}
+    for cid, r in (data.get("participants") or {}).items():
+        if r.get("vanished"):
+            out[cid] = None
             continue
         back = []
         if r.get("hp_healed"):
@@ -308,14 +327,11 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
             if said not in gone:
                 gone.append(said)
         ended = count("restored.spells", len(gone), lang, spells=", ".join(gone)) if gone else ""
-        if not back and not ended:
-            out.append(t("restored.nothing", lang, name=name))
-            continue
         sep = t("restored.and", lang)
         listed = ", ".join(back[:-1]) + sep + back[-1] if len(back) > 1 else "".join(back)
         if ended:
             listed = listed + t("restored.then", lang) + ended if listed else ended
-        out.append(t("restored.one", lang, name=name, what=listed))
+        out[cid] = listed
     return out
 
 
