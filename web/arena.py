@@ -10,6 +10,7 @@ True
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from html import escape
 
@@ -43,6 +44,9 @@ class ArenaView:
     tokens: tuple[Token, ...]
     #: "duel": a plain duel has no zone (X-1): the square is only the ground, drawn to scale.
     kind: str = "mageduel"
+    #: Where the drawing's south-west corner lies in the engine's feet (a plain duel's ground is about the
+    #: duellists, web/ground.py); the tokens are in the drawing's own feet, from that corner.
+    origin: tuple[float, float] = (0.0, 0.0)
 
 
 def scale_length(width: float) -> int:
@@ -117,11 +121,10 @@ def render_svg(
         f'<rect class="zone" x="0" y="0" width="{_attr(w)}" height="{_attr(w)}" fill="url(#{uid}-floor)"/>',
     ]
     step = scale_length(w)
-    grid = [
-        f"M{_attr(i * step)} 0V{_attr(w)}M0 {_attr(i * step)}H{_attr(w)}"
-        for i in range(1, int(w // step) + 1)
-        if i * step < w
-    ]
+    # The grid on the engine's round feet (the scale bar's step), counted from its origin, not the corner.
+    ox, oy = view.origin
+    grid = [f"M{_attr(x)} 0V{_attr(w)}" for x in _lines(ox, w, step)]
+    grid += [f"M0 {_attr(flip(y))}H{_attr(w)}" for y in _lines(oy, w, step)]
     if grid:
         parts.append(f'<path class="zone-grid" d="{"".join(grid)}" stroke-width="{_attr(unit * 0.3)}"/>')
     parts.append(
@@ -172,6 +175,23 @@ def render_svg(
     if view.kind == "duel":  # the board's own class: no shimmering border, no edge
         svg = svg.replace('class="arena-svg"', 'class="arena-svg no-zone"', 1)
     return svg
+
+
+def _lines(corner: float, w: float, step: int) -> list[float]:
+    """Where the grid lines fall across a side of ``w`` feet that starts at ``corner`` in the engine's feet:
+    at the multiples of ``step``, strictly inside.
+
+    >>> _lines(0.0, 20.0, 5), _lines(-6.0, 42.0, 10)
+    ([5.0, 10.0, 15.0], [6.0, 16.0, 26.0, 36.0])
+    """
+    first = math.floor(corner / step) + 1
+    out = []
+    k = first
+    while (at := k * step - corner) < w - 1e-9:
+        if at > 1e-9:
+            out.append(float(at))
+        k += 1
+    return out
 
 
 def _scale_bar(w: float, step: int, unit: float, lang: str) -> tuple[str, tuple[float, float, float, float]]:
@@ -289,7 +309,7 @@ def render_panel(view: ArenaView, lang: str) -> str:
     where = "arena.start" if duel else "arena.entry"
     items = "".join(
         f'<li><span class="swatch" style="background:{SIDE_COLOURS[tk.side % len(SIDE_COLOURS)]}"></span>'
-        f"<span>{escape(t(where, lang, name=tk.name, cls=t('cls.' + tk.cls, lang), level=tk.level, x=number(tk.x, lang), y=number(tk.y, lang)))}</span></li>"  # noqa: E501
+        f"<span>{escape(t(where, lang, name=tk.name, cls=t('cls.' + tk.cls, lang), level=tk.level, x=number(tk.x + view.origin[0], lang), y=number(tk.y + view.origin[1], lang)))}</span></li>"  # noqa: E501
         for tk in view.tokens
     )
     return (

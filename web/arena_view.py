@@ -7,13 +7,12 @@ engine's public API (scenario, characters, zone, ``new_duel``).
 ((28, 28, 245), ['Maëlis Duskfen', 'Tobin Ashgale'])
 >>> from mageduel import duel_scenario
 >>> duel = view_of(duel_scenario("ilse", "kael", "duel"), "en")
->>> duel.kind, duel.width, [(t.x, t.y) for t in duel.tokens]
-('duel', 35, [(15.0, 0.0), (15.0, 30.0)])
+>>> duel.kind, duel.width, duel.origin, [(t.x, t.y) for t in duel.tokens]  # the ground about them
+('duel', 42.0, (-6.0, -6.0), [(21.0, 6.0), (21.0, 36.0)])
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -21,6 +20,7 @@ from typing import Any
 from mageduel import Scenario, Seeded, Zone, new_duel
 
 from web.arena import ArenaView, Token
+from web.ground import ground_about
 
 
 def view_of(scenario: Scenario, lang: str) -> ArenaView:
@@ -29,8 +29,10 @@ def view_of(scenario: Scenario, lang: str) -> ArenaView:
     characters = [p.resolve() for p in scenario.participants]
     if scenario.kind == "duel":
         points = list(_start_places(scenario.model_dump_json()))[: len(characters)]
-        side = max(10.0, math.ceil(max(max(x, y) for x, y in points) + 5))
-        return ArenaView(side, side, 0, 0, _tokens(scenario, characters, points, lang), kind="duel")
+        g = ground_about(points)
+        drawn = [g.local(p) for p in points]
+        tokens = _tokens(scenario, characters, drawn, lang)
+        return ArenaView(g.side, g.side, 0, 0, tokens, kind="duel", origin=(g.x, g.y))
     bounds = scenario.zone_bounds()
     assert bounds is not None  # a mageduel has a zone
     width = scenario.options.zone_width or bounds.minimum

@@ -13,6 +13,7 @@ from tests.engine.coretools import core_duel, run
 from tests.web.test_game_flow import settle
 from web.game import board
 from web.game.app import App
+from web.ground import GROUND_MARGIN_FT, Ground
 
 TOKEN = re.compile(r'<g class="token" data-name="([^"]+)" data-side="\d" data-x="([^"]+)" data-y="([^"]+)"')
 
@@ -37,7 +38,7 @@ def test_x1_a_plain_duels_ground_is_centred_on_the_duellists_with_room_on_every_
     w, drawn = _side(svg), _tokens(svg)
     assert len(drawn) == 2
     for x, y in drawn.values():  # the whole token and more is on the ground, whichever edge
-        assert min(x, y, w - x, w - y) >= board.GROUND_MARGIN_FT, (drawn, w)
+        assert min(x, y, w - x, w - y) >= GROUND_MARGIN_FT, (drawn, w)
     (x1, y1), (x2, y2) = drawn.values()
     assert ((x1 + x2) / 2, (y1 + y2) / 2) == (w / 2, w / 2)
 
@@ -59,7 +60,7 @@ def test_x1_at_any_distance_the_northmost_duellists_name_is_written_above_them_o
 def test_x1_the_ground_stays_put_while_a_duellist_moves_inside_it_and_grows_when_one_leaves_it():
     d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
     before = board.ground(build_view(d, "p1"))
-    assert before == board.Ground(30.0, -5.0, -15.0)
+    assert before == Ground(30.0, -5.0, -15.0)
     run(d, "p1: move 5,5")
     assert board.ground(build_view(d, "p1")) == before
     d.by_id["p2"].pos = (60.0, 0.0, 0.0)  # far east, past the ground's edge
@@ -91,5 +92,54 @@ def test_x1_a_destination_and_a_spells_range_are_drawn_where_the_engine_has_them
 def test_x1_a_mageduels_zone_is_drawn_from_its_own_corner():
     d = core_duel(kind="mageduel")
     view = build_view(d, "p1")
-    assert board.ground(view) == board.Ground(float(view.zone[0]))
+    assert board.ground(view) == Ground(float(view.zone[0]))
     assert "data-origin" not in board.render(view, "en")
+
+
+def _grid(svg: str) -> tuple[list[float], list[float]]:
+    """The grid's vertical and horizontal lines, in the drawing's feet (on screen, y down)."""
+    m = re.search(r'class="zone-grid" d="([^"]+)"', svg)
+    assert m is not None
+    d = m.group(1)
+    return [float(x) for x in re.findall(r"M([-\d.]+) 0V", d)], [
+        float(y) for y in re.findall(r"M0 ([-\d.]+)H", d)
+    ]
+
+
+def test_x1_the_setup_preview_draws_a_plain_duel_on_the_same_ground_as_the_board():
+    from mageduel import duel_scenario
+
+    from web.arena import render_panel, render_svg
+    from web.arena_view import view_of
+
+    scenario = duel_scenario("ilse", "kael", "duel")
+    preview = view_of(scenario, "en")
+    app = App(lang="en")
+    app.handle("start", {"kind": "duel", "character0": "ilse", "character1": "kael", "seed": "2"})
+    settle(app)
+    g = board.ground(app.session.view())
+    assert (preview.width, *preview.origin) == tuple(g)
+    svg = render_svg(preview, "en")
+    w = _side(svg)
+    for x, y in _tokens(svg).values():  # Ilse starts at the engine's origin: no longer on the edge
+        assert min(x, y, w - x, w - y) >= GROUND_MARGIN_FT, (_tokens(svg), w)
+    # The list beside it still says where the engine places them.
+    assert "starts at (15, 0)" in render_panel(preview, "en")
+
+
+def test_x1_the_grid_lies_on_the_engines_round_feet_wherever_the_ground_begins():
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
+    view = build_view(d, "p1")
+    g = board.ground(view)
+    assert (g.x, g.y) == (-5.0, -15.0)
+    svg = board.render(view, "en")
+    step = float(re.search(r'class="scale" data-feet="(\d+)"', svg).group(1))
+    xs, ys = _grid(svg)
+    assert xs and ys
+    for x in xs:  # every vertical line at an engine x that is a multiple of the scale bar's step
+        assert (x + g.x) % step == 0, (x, g, step)
+    for y in ys:
+        assert (g.side - y + g.y) % step == 0, (y, g, step)
+    # The duellists stand at (0, 0) and (20, 0): on lines of the grid, as the engine's feet are.
+    me = g.screen(view.me.position)
+    assert me[0] in xs and me[1] in ys

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 from web.arena import SIDE_COLOURS, ArenaView, Token, _attr, grown, render_svg, text_width, token_radius
 from web.game import text
 from web.game.choice import parse
+from web.ground import Ground, ground_about
 from web.i18n import t
 
 
@@ -71,38 +72,9 @@ def side_index(view: Any, side: str) -> int:
     return sides.index(side) if side in sides else 0
 
 
-#: The ground a plain duel's board draws around everyone (X-1: no zone), on every side: at least this, and a
-#: fifth of the starting places' spread, so that a name fits above the northmost token at any scale, even
-#: with the ring of one casting a spell round it (MD-26).
-GROUND_MARGIN_FT = 5.0
-
-
-class Ground(NamedTuple):
-    """The square the board draws, in the engine's feet: its side and its south-west corner. A mageduel's
-    is its zone; a plain duel's is ground drawn to scale around everyone. The drawing is made in the
-    ground's own feet (0 to ``side`` both ways), so every placement rule of the zone holds for it too."""
-
-    side: float
-    x: float = 0.0
-    y: float = 0.0
-
-    def local(self, point: Any) -> tuple[float, float]:
-        """A point of the engine, in the ground's feet."""
-        return float(point[0]) - self.x, float(point[1]) - self.y
-
-    def screen(self, point: Any) -> tuple[float, float]:
-        """A point of the engine where the drawing puts it: in the ground's feet, y growing down.
-
-        >>> Ground(40.0, -5.0, -5.0).screen((15.0, 0.0))
-        (20.0, 35.0)
-        """
-        x, y = self.local(point)
-        return x, self.side - y
-
-
 def ground(view: Any) -> Ground:
     """The square the board draws for ``view``: the zone, or (before it exists, or in a plain duel) the
-    ground about the duellists' starting places, with a margin on every side (:data:`GROUND_MARGIN_FT`),
+    ground about the duellists' starting places, with a margin on every side (``web.ground.ground_about``),
     grown to hold whoever goes past it. It does not follow each move: a board that slid under the tokens would
     make every step look like two.
 
@@ -132,17 +104,8 @@ def ground(view: Any) -> Ground:
             if e.kind == "placed" and e.data.get("positions")
         ),
         spots,
-    ) or [(0.0, 0.0)]
-    xs, ys = [p[0] for p in began], [p[1] for p in began]
-    spread = max(max(xs) - min(xs), max(ys) - min(ys))
-    m = max(GROUND_MARGIN_FT, spread / 5)
-    half = spread / 2 + m
-    cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-    left, low = min([cx - half] + [x - m for x, _ in spots]), min([cy - half] + [y - m for _, y in spots])
-    right, top = max([cx + half] + [x + m for x, _ in spots]), max([cy + half] + [y + m for _, y in spots])
-    side = float(max(10, math.ceil(max(right - left, top - low))))
-    # The square about what it must hold, the longer way exactly, the shorter way centred.
-    return Ground(side, left - (side - (right - left)) / 2, low - (side - (top - low)) / 2)
+    )
+    return ground_about(began, spots)
 
 
 def on_ground(c: Any, g: Ground) -> Any:
@@ -254,7 +217,12 @@ def render(
     name_boxes: list[tuple[float, float, float, float]] = []
     svg = render_svg(
         ArenaView(
-            width=w, height=float(view.zone[1]) if view.zone else w, minimum=lo, maximum=hi, tokens=tokens
+            width=w,
+            height=float(view.zone[1]) if view.zone else w,
+            minimum=lo,
+            maximum=hi,
+            tokens=tokens,
+            origin=(g.x, g.y),
         ),
         lang,
         uid="board",
