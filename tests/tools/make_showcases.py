@@ -127,7 +127,7 @@ SHOWCASES = [
         ("A killing spell in the zone", "Un sort mortel dans la zone"),
         (
             "Aurelian against Corvin: finger of death deals half the target's maximum hit points.",
-            "Aurelian contre Corvin : doigt de mort inflige la moitié des points de vie maximum de la cible.",
+            "Aurélien contre Corvin : doigt de mort inflige la moitié des points de vie maximum de la cible.",
         ),
     ),
     (
