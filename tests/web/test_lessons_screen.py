@@ -93,7 +93,7 @@ def test_a_long_level_plays_in_slices_between_frames():
 def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_clause():
     for lang, label, why in (
         ("en", "Dispel Magic at the zone", "Refused (MD-18)"),
-        ("fr", "dissipation de la magie sur la zone", "Refusé (MD-18)"),
+        ("fr", "Dissipation de la magie sur la zone", "Refusé (MD-18)"),
     ):
         app = App(lang=lang)
         click(app, do="menu")
@@ -109,7 +109,7 @@ def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_claus
 def test_du10_an_option_aimed_at_a_point_names_who_stands_there():
     for lang, words in (
         ("en", "Fireball at (20, 55), where Tamsin Quillfeather stands"),
-        ("fr", "boule de feu sur (20, 55), là où se tient Tamsin Plumevive"),
+        ("fr", "Boule de feu sur (20, 55), là où se tient Tamsin Plumevive"),
     ):
         app = App(lang=lang)
         click(app, do="menu")

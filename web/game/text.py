@@ -151,7 +151,17 @@ def point(p: Any, lang: str) -> str:
 def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = None) -> str:
     """A person's words for one legal option, e.g. ``cast magic_missile @p2`` → "Magic missile at Bo".
     ``opt`` is the option's ``views.OptionView`` when known: its own name from the engine's data (a spell's
-    version, a summoned creature) is used first."""
+    version, a summoned creature) is used first. A label begins with a capital, as a button's words do
+    (French spell names are written in lower case: "Projectile magique sur Kael").
+
+    >>> option_label("cast magic_missile @p2", "fr", {"p2": "Kael"})
+    'Projectile magique sur Kael'
+    """
+    said = _option_words(option_id, lang, names, opt)
+    return said[:1].upper() + said[1:]
+
+
+def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = None) -> str:
     own = getattr(opt, "names", None) or {}
     if own:
         return own.get(lang) or own.get("en") or option_id
