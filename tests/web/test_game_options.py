@@ -515,3 +515,20 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     assert text.restoration({"participants": ended}, "fr", {"p1": "Ilse"}) == [
         "Ilse : 4 points de dégâts non létaux soignés ; les effets « flèche acide, hébétement » prennent fin."
     ]
+
+
+def test_a_weapon_inside_a_sentence_is_written_as_a_common_noun_in_both_languages():
+    """C-4: found on the French page, "Garrick attaque Tamsin avec Épée longue": the weapon's name, capital
+    first, dropped into a sentence with no article. Options now say "your" (the same in French for any
+    weapon: "votre"), the log names the weapon after the attack, and rolls and damage read the same way."""
+    from types import SimpleNamespace
+
+    names = {"p1": "Garrick", "p2": "Tamsin"}
+    assert text.option_label("attack longsword @p2", "fr", names) == "Attaquer Tamsin avec votre épée longue"
+    assert text.option_label("attack longsword @p2", "en", names) == "Attack Tamsin with your longsword"
+    assert text.option_label("react parry dagger", "fr", names) == "Parade de duel avec votre dague"
+    hit = SimpleNamespace(kind="attack", actor="p1", data={"target": "p2", "weapon": "longsword"}, clauses=[])
+    assert text.event_line(hit, "fr", names) == "Garrick attaque Tamsin (épée longue)."
+    assert text.event_line(hit, "en", names) == "Garrick attacks Tamsin (longsword)."
+    assert text.purpose("longsword damage", "fr") == "dégâts d'épée longue"
+    assert text.purpose("attack with dagger", "fr") == "attaque (dague)"

@@ -102,6 +102,17 @@ def _ongoing(value: str) -> str | None:
     return sid if sid != value and _spell(sid) is not None else None
 
 
+def weapon_in_text(value: str, lang: str) -> str:
+    """A weapon's name inside a sentence, in lower case as a common noun is ("with your longsword", "avec
+    votre épée longue"); :func:`word` gives it as a name, capital first, for lists and sheets.
+
+    >>> weapon_in_text("longsword", "fr"), weapon_in_text("longsword", "en")
+    ('épée longue', 'longsword')
+    """
+    said = word("weapon", value, lang)
+    return said[:1].lower() + said[1:]
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
@@ -196,15 +207,15 @@ def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = N
                 f"opt.{r}", lang, spell=spell_name(c.spell, lang), slot=c.slot if c.slot is not None else "?"
             )
         if r == "parry":
-            return t("opt.parry", lang, weapon=word("weapon", c.weapon or "", lang))
+            return t("opt.parry", lang, weapon=weapon_in_text(c.weapon or "", lang))
         return tt(f"opt.react.{r}", lang, r)
     if v in ("attack", "full-attack"):
-        text = t(f"opt.{v}", lang, weapon=word("weapon", c.weapon or "", lang), target=who)
+        text = t(f"opt.{v}", lang, weapon=weapon_in_text(c.weapon or "", lang), target=who)
         if option_id.endswith(" hold-parry"):  # DU-28: the last attack given up to hold a parry
             text += " " + t("opt.hold-parry", lang)
         return text
     if v == "aoo":
-        return t("opt.aoo", lang, weapon=word("weapon", c.weapon or "", lang))
+        return t("opt.aoo", lang, weapon=weapon_in_text(c.weapon or "", lang))
     if v == "bull-rush" and c.target:
         return t("opt.bull-rush", lang, target=who)
     if v == "wake" and c.target:  # sleep: a slap wakes an ally
@@ -412,14 +423,14 @@ def purpose(text: str, lang: str) -> str:
             return t(
                 "purpose." + prefix.strip(" ("),
                 lang,
-                what=word("weapon" if "attack" in prefix else "skill", rest, lang),
+                what=weapon_in_text(rest, lang) if "attack" in prefix else word("skill", rest, lang),
             )
     spell_id, sep, rest = text.partition(": ")
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
         return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
-        name = word("weapon", what, lang) if _weapon(what) is not None else spell_name(what, lang)
+        name = weapon_in_text(what, lang) if _weapon(what) is not None else spell_name(what, lang)
         return t("purpose.damage", lang, what=name)
     return text
 
@@ -594,7 +605,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             lang,
             actor=actor,
             target=nm(d.get("target")),
-            weapon=word("weapon", str(d.get("weapon", "")), lang),
+            weapon=weapon_in_text(str(d.get("weapon", "")), lang),
         )
     if k == "roll-dc":
         return t(
