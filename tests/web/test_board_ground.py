@@ -6,6 +6,7 @@ destination, a spell's range, a click back to the engine) is where the engine ha
 from __future__ import annotations
 
 import re
+from html import unescape
 
 from mageduel.views import build_view
 
@@ -143,3 +144,18 @@ def test_x1_the_grid_lies_on_the_engines_round_feet_wherever_the_ground_begins()
     # The duellists stand at (0, 0) and (20, 0): on lines of the grid, as the engine's feet are.
     me = g.screen(view.me.position)
     assert me[0] in xs and me[1] in ys
+
+
+def test_x1_a_plain_duels_move_hint_speaks_of_the_ground_not_a_zone():
+    from web.game import decide
+
+    for kind, en, fr in (
+        ("duel", "anywhere on the ground.", "n'importe où sur le terrain."),
+        ("mageduel", "anywhere on the zone's floor.", "n'importe où sur le sol de la zone."),
+    ):
+        view = build_view(core_duel(kind=kind, dice=[15, 5] + [10] * 30, pos_b=(0.0, 20.0)), "p1")
+        ids = [o.id for o in view.pending.options]
+        assert any(i.startswith("move ") for i in ids), ids
+        for lang, words in (("en", en), ("fr", fr)):
+            html = decide.turn(view, ids, lang, {"p1": "Ilse", "p2": "Kael"}, None)
+            assert words in unescape(html), (kind, lang)

@@ -267,8 +267,9 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         left = view.pending.turn_left if view.pending is not None else None
         speed = (left.move_feet or 0) if left is not None else getattr(view.me, "speed", 0) or 0
         reach = (" " + t("board.reach", lang, feet=text.number_ft(speed, lang))) if speed else ""
+        hint = "turn.moves.hint" if view.zone else "turn.moves.hint.ground"  # a plain duel has no zone
         parts.append(
-            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t("turn.moves.hint", lang))}'
+            f'<h3>{escape(t("turn.moves", lang))}</h3><p class="hint">{escape(t(hint, lang))}'
             f"{escape(reach)}</p>"
             '<div class="options moves">'
             + "".join(
