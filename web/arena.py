@@ -184,9 +184,8 @@ def _lines(corner: float, w: float, step: int) -> list[float]:
     >>> _lines(0.0, 20.0, 5), _lines(-6.0, 42.0, 10)
     ([5.0, 10.0, 15.0], [6.0, 16.0, 26.0, 36.0])
     """
-    first = math.floor(corner / step) + 1
     out = []
-    k = first
+    k = math.floor(corner / step) + 1
     while (at := k * step - corner) < w - 1e-9:
         if at > 1e-9:
             out.append(float(at))
