@@ -825,7 +825,10 @@ def test(pytest_args: list[str]) -> int:
     if picks_tests(pytest_args):
         # The arguments pick tests (paths, -k, -m): run just those, in CPython, as asked.
         return subprocess.run(cpython_cmd, cwd=ROOT, env=env).returncode
-    # The two suites run side by side (one core each); Pyodide's report is printed after CPython's.
+    # The whole suite: CPython's tests on every core (up to four), a file to a worker, so that one browser
+    # test's page boots while another's waits; Pyodide's suite runs alongside, and its report is printed
+    # after CPython's.
+    cpython_cmd += test_workers(os.cpu_count() or 1)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pyodide_log = ARTIFACTS / "pyodide-tests.log"
     with pyodide_log.open("w") as log:
@@ -842,6 +845,17 @@ def test(pytest_args: list[str]) -> int:
         return 1
     say("all tests passed, in CPython and in Pyodide")
     return 0
+
+
+def test_workers(cores: int) -> list[str]:
+    """pytest-xdist's arguments for ``cores`` cores: one worker a core, four at most, whole files to a worker
+    (a file's fixtures and its pages are set up once); none on one core.
+
+    >>> test_workers(1), test_workers(2), test_workers(16)
+    ([], ['-n', '2', '--dist', 'loadfile'], ['-n', '4', '--dist', 'loadfile'])
+    """
+    n = min(cores, 4)
+    return ["-n", str(n), "--dist", "loadfile"] if n > 1 else []
 
 
 def picks_tests(pytest_args: list[str]) -> bool:

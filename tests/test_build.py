@@ -268,3 +268,9 @@ def test_the_page_compiles_nothing_the_build_compiled(dist):
     # When this was written: 99 classes' methods and 300-odd annotations, met 1,000-odd times.
     assert result["exec"] >= 80 and result["eval"] >= 250
     assert result["hits"] >= result["exec"] + result["eval"]
+
+
+def test_the_whole_suite_runs_a_worker_a_core_up_to_four_and_none_on_one_core():
+    assert build.test_workers(1) == []
+    assert build.test_workers(2) == ["-n", "2", "--dist", "loadfile"]
+    assert build.test_workers(64) == ["-n", "4", "--dist", "loadfile"]
