@@ -249,6 +249,8 @@ def label_box(
     for dx in (1, -1):  # beside it, right or left
         bx = token.x + dx * (clearance + unit * 2 + half)
         candidates.append((min(max(bx, half + unit), w - half - unit) if inside else bx, y + size * 0.35))
+    if inside:  # tokens close together: a line farther over or under it, as a crowded map stacks its names
+        candidates += [(x, above - size * 1.1), (x, below + size * 1.1)]
 
     def box(cx: float, cy: float) -> tuple[float, float, float, float]:
         return (cx - half, cy - size * 0.85, cx + half, cy + size * 0.25)

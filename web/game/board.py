@@ -487,6 +487,9 @@ def _decorations(
         row_x, row_y = _first_free(rows, row_width, badge, (x, y), outer, False, room)
     elif labels and not out_of_zone:
         row_x, row_y = _badge_row(x, y, row_width, ring, rings, c.id, room)
+    if labels and names is not None and not (out_of_zone and not (west or east)):
+        # The next token's badges keep clear of these, as of a name (four duellists close together).
+        names[f"badges:{c.id}"] = (row_x, row_y, row_x + row_width, row_y + badge)
     for i, (cond, label, letter) in enumerate(zip(shown[:4], labels, badge_letters(labels), strict=True)):
         bx, by = row_x + i * step, row_y
         over = by < y  # the badges over the token, and so each one's name (on focus) over it
@@ -578,6 +581,12 @@ def _badge_row(
     rows = _rows_about(x - ring, y, gap, room.names.get(own), size, unit)
     level = min(max(y - size / 2, unit * 0.5), w - unit * 0.5 - size)  # by a wall: as near level as inside
     rows += [(x + gap + unit, level), (x - gap - unit - width, level)]
+    # Tokens close together leave none of those free: rows farther out, under then over, then beside a
+    # step up and down, before the least covered of them all.
+    for k in (1.5, 3.0):
+        rows += [(x - ring, y + gap + size * k), (x - ring, y - gap - size * (k + 1))]
+    for dy in (-size * 1.5, size * 1.5):
+        rows += [(x + gap + unit, level + dy), (x - gap - unit - width, level + dy)]
     return _first_free(rows, width, size, (x, y), gap, True, room)
 
 
@@ -608,29 +617,36 @@ def _first_free(
 ) -> tuple[float, float]:
     """The first of ``rows`` (left, top; a row ``width`` by ``size``) on its own side of the shimmering wall
     (``inside`` the zone, or clear of it), off the rings of the token at ``centre`` (reaching ``reach``),
-    clear of every name and of the other tokens and their rings; the first row when none is."""
+    clear of every name and of the other tokens and their rings. When none is, the one that covers least:
+    the fewest tokens' discs and names (what a reader must see), then the fewest rings and walls (the first
+    such row on a tie)."""
     x, y = centre
     w, unit, rings, names, discs = room
 
-    def free(left: float, top: float) -> bool:
+    def cost(left: float, top: float) -> tuple[int, int]:
         right, low = left + width, top + size
         if inside:
-            if top < unit * 0.5 or low > w - unit * 0.5 or left < unit * 0.5 or right > w - unit * 0.5:
-                return False  # across the shimmering wall
-        elif not (right < -unit * 0.5 or left > w + unit * 0.5 or low < -unit * 0.5 or top > w + unit * 0.5):
-            return False  # across it, from outside
+            wall = top < unit * 0.5 or low > w - unit * 0.5 or left < unit * 0.5 or right > w - unit * 0.5
+        else:  # across it, from outside
+            wall = not (
+                right < -unit * 0.5 or left > w + unit * 0.5 or low < -unit * 0.5 or top > w + unit * 0.5
+            )
 
-        def off(cx: float, cy: float, r: float) -> bool:  # the row's nearest point is out of the circle
-            return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 >= r**2
+        def on(cx: float, cy: float, r: float) -> bool:  # the row's nearest point is in the circle
+            return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < r**2
 
-        if not off(x, y, reach):
-            return False  # over the token's own rings
-        if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in names.values()):
-            return False
-        # Off the other tokens and their rings (a duellist's own dashed ring included).
-        return all(off(ox, oy, rings) for ox, oy in discs if (ox, oy) != (x, y))
+        others = [(ox, oy) for ox, oy in discs if (ox, oy) != (x, y)]
+        disc = rings - unit * 3.5  # a token's own disc within its rings (``_ring_reach``)
+        hidden = (
+            on(x, y, min(reach, disc))
+            + sum(on(ox, oy, disc) for ox, oy in others)
+            + sum(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in names.values())
+        )
+        crossed = wall + on(x, y, reach) + sum(on(ox, oy, rings) for ox, oy in others)  # rings: dashed too
+        return hidden, crossed
 
-    left, top = next((r for r in rows if free(*r)), rows[0])
+    costs = [cost(*r) for r in rows]
+    left, top = rows[costs.index(min(costs))]
     return round(left, 3), round(top, 3)
 
 

@@ -1,0 +1,81 @@
+"""Four duellists close together (a mageduel of four, C-13: positions are points, so tokens may stand a
+foot or two apart): each token's badges and name still cover no other token and no name. Found on a
+four-way duel's board, where a row of badges had nowhere free and fell on a token and across names."""
+
+from __future__ import annotations
+
+import math
+import re
+
+import pytest
+from mageduel.ai import Opponent
+from mageduel.compose import new_duel
+from mageduel.dice import Seeded
+from mageduel.scenario import Participant, Scenario
+from mageduel.views import build_view
+
+from web.arena import text_width
+from web.game import board
+
+Box = tuple[float, float, float, float]
+
+
+def _crowded(seed: int):
+    """The first moment of a four-way mageduel between computers when three pairs stand under 4 ft apart."""
+    roster = ["maelis", "tobin", "ilse", "kael"]
+    sc = Scenario(
+        kind="mageduel",
+        participants=[Participant(id=f"p{i + 1}", roster=r, side=f"s{i + 1}") for i, r in enumerate(roster)],
+    )
+    duel = new_duel(sc, Seeded(seed))
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None and len(duel.decisions) < 3000:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", seed)).choose(duel.brief_view(who)))
+        people = [c for c in duel.participants if c.status == "active"]
+        if duel.phase != "fight" or len(people) < 4:
+            continue
+        near = [math.dist(a.pos[:2], b.pos[:2]) for i, a in enumerate(people) for b in people[i + 1 :]]
+        if sum(d < 4 for d in near) >= 3:
+            return duel
+    pytest.skip("no crowd in this duel")
+
+
+def _meets(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _on_disc(box: Box, cx: float, cy: float, r: float) -> bool:
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return (nx - cx) ** 2 + (ny - cy) ** 2 < r**2
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_four_duellists_close_together_have_their_badges_and_names_clear_of_each_other(seed):
+    svg = board.render(build_view(_crowded(seed), "p1"), "en")
+    discs = [
+        tuple(map(float, m))
+        for m in re.findall(r'class="hp-track" cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', svg)
+    ]
+    names: list[Box] = []
+    for x, y, size, name in re.findall(
+        r'class="token-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" font-size="([-\d.]+)"[^>]*>([^<]+)',
+        svg,
+    ):
+        x, y, size = float(x), float(y), float(size)
+        half = text_width(name, size) / 2
+        names.append((x - half, y - size * 0.85, x + half, y + size * 0.25))
+    badges = [
+        (float(x), float(y), float(x) + float(w), float(y) + float(h))
+        for x, y, w, h in re.findall(
+            r'<g class="badge"[^>]*><title>[^<]*</title><rect x="([-\d.]+)" y="([-\d.]+)" '
+            r'width="([-\d.]+)" height="([-\d.]+)"',
+            svg,
+        )
+    ]
+    assert len(discs) == 4 and len(names) == 4 and badges
+    for i, a in enumerate(names):
+        assert not any(_meets(a, b) for b in names[i + 1 :]), "two names over each other"
+    for b in badges:
+        assert not any(_meets(b, n) for n in names), ("a badge over a name", b)
+        assert not any(_on_disc(b, cx, cy, r) for cx, cy, r in discs), ("a badge over a token", b)
