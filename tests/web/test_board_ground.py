@@ -159,3 +159,33 @@ def test_x1_a_plain_duels_move_hint_speaks_of_the_ground_not_a_zone():
         for lang, words in (("en", en), ("fr", fr)):
             html = decide.turn(view, ids, lang, {"p1": "Ilse", "p2": "Kael"}, None)
             assert words in unescape(html), (kind, lang)
+
+
+def test_x1_a_move_listed_past_the_ground_is_marked_where_it_leaves_it():
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(0.0, 20.0))
+    view = build_view(d, "p1")
+    g = board.ground(view)
+    moves = [o.id for o in view.pending.options if o.id.startswith(("move ", "step "))]
+    away = [
+        m for m in moves if not 0 <= g.local([float(v) for v in m.split()[1].split(",")[:2]])[1] <= g.side
+    ]
+    assert away, (moves, g)  # Ilse's move away from Kael goes 30 ft south, past the ground's 5 ft
+    svg = board.render(view, "en", marks=moves)
+    for oid in moves:
+        m = re.search(
+            rf'data-option="{re.escape(oid)}"([^>]*)><title>[^<]*</title><circle cx="([-\d.]+)" cy="([-\d.]+)"',
+            svg,
+        )
+        assert m is not None, oid
+        x, y = float(m.group(2)), float(m.group(3))
+        beyond = 'data-beyond="true"' in m.group(1)
+        assert beyond == (oid in away), oid
+        if beyond:  # just past the edge, in the drawing's margin (an eighth of the side): seen, and clicked
+            assert -g.side / 8 < min(x, y) and max(x, y) < g.side * 9 / 8, (oid, x, y)
+            assert not (0 <= x <= g.side and 0 <= y <= g.side), (oid, x, y)
+        else:
+            assert 0 <= x <= g.side and 0 <= y <= g.side, (oid, x, y)
+    # The arrow points the way the move goes: south, down the screen.
+    arrow = re.search(r'data-beyond="true">.*?<path class="beyond" d="M([-\d.]+) ([-\d.]+)L', svg)
+    me_y = g.screen(view.me.position)[1]
+    assert arrow is not None and float(arrow.group(2)) > me_y

@@ -700,9 +700,28 @@ def _mark(
     if c.point is not None and c.verb in ("move", "step"):
         x, y = g.screen(c.point)
         common = common.replace('data-act="decide"', 'data-act="preview-move"', 1)
+        r = radius * 0.55
+        me = next((p for p in people if view.me is not None and p.id == view.me.id), None)
+        edge = _at_edge((x, y), me, w) if me is not None else None
+        if edge is None:
+            return (
+                f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
+                f'r="{_attr(r)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
+            )
+        # X-1: a plain duel's ground is drawn about the duellists; a move listed past it is marked just
+        # past the edge where it leaves it (in the drawing's margin, clear of a mark on the edge), with an
+        # arrow on the way it goes, so that every listed move can be seen and clicked.
+        (ex, ey), (ux, uy) = edge
+        ex, ey = ex + ux * (r + unit), ey + uy * (r + unit)
+        tip, back = (ex + ux * r * 1.9, ey + uy * r * 1.9), (ex + ux * r * 1.1, ey + uy * r * 1.1)
+        side = (-uy * r * 0.6, ux * r * 0.6)
+        arrow = f"M{_attr(tip[0])} {_attr(tip[1])}" + "".join(
+            f"L{_attr(back[0] + k * side[0])} {_attr(back[1] + k * side[1])}" for k in (1, -1)
+        )
         return (
-            f'<g {common}><title>{label}</title><circle cx="{_attr(x)}" cy="{_attr(y)}" '
-            f'r="{_attr(radius * 0.55)}" stroke-width="{_attr(unit * 0.5)}"/></g>'
+            f'<g {common} data-beyond="true"><title>{label}</title><circle cx="{_attr(ex)}" '
+            f'cy="{_attr(ey)}" r="{_attr(r)}" stroke-width="{_attr(unit * 0.5)}"/>'
+            f'<path class="beyond" d="{arrow}Z"/></g>'
         )
     target = next((p for p in people if p.id == c.target), None)
     if target is None:  # an item's option, or any option with its targets in the view's data
@@ -717,6 +736,36 @@ def _mark(
             f'r="{_attr(radius * 1.8)}" stroke-width="{_attr(unit * 0.7)}"/></g>'
         )
     return ""
+
+
+def _at_edge(
+    point: tuple[float, float], me: Any, w: float
+) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """Where the way from ``me`` (as drawn) to ``point`` (on screen) leaves the ground of side ``w``, and
+    that way's direction; None when ``point`` is on the ground.
+
+    >>> from types import SimpleNamespace as Seen
+    >>> _at_edge((10.0, 30.0), Seen(position=[10.0, 10.0]), 20.0)  # 10 ft past the south edge
+    ((10.0, 20.0), (0.0, 1.0))
+    >>> _at_edge((10.0, 15.0), Seen(position=[10.0, 10.0]), 20.0) is None
+    True
+    """
+    x, y = point
+    if 0 <= x <= w and 0 <= y <= w:
+        return None
+    x0, y0 = float(me.position[0]), w - float(me.position[1])
+    dx, dy = x - x0, y - y0
+    n = math.hypot(dx, dy)
+    if n < 1e-9:
+        return None
+    t = 1.0
+    for start, d in ((x0, dx), (y0, dy)):
+        if d > 0:
+            t = min(t, (w - start) / d)
+        elif d < 0:
+            t = min(t, -start / d)
+    t = max(t, 0.0)
+    return (round(x0 + dx * t, 3), round(y0 + dy * t, 3)), (dx / n, dy / n)
 
 
 def _path(me: Any, point: tuple[float, float], g: Ground, radius: float, unit: float) -> str:
