@@ -477,7 +477,7 @@ def _decorations(
     rings = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
     badge = unit * 3.8
     row_width = (len(labels) - 1) * step + badge
-    room = Room(w, unit, _ring_reach(radius, unit), names or {}, discs or [])
+    room = Room(w, unit, _ring_reach(radius, unit), names or {}, discs or [], ring)
     row_x, row_y = x - ring, y + rings
     if labels and out_of_zone and (west or east):
         # Under the token and its dashed ring, running away from the zone; over it when its name is written
@@ -545,14 +545,16 @@ def _decorations(
 class Room(NamedTuple):
     """What a row of badges keeps clear of: the wall of the zone of side ``w`` (``unit``: a hundredth of
     it), the other tokens and their rings (their centres on screen, ``discs``; ``rings``: how far a token's
-    outermost ring reaches) and every name (``names``: its box, left, top, right, bottom, by the token's
-    id)."""
+    outermost ring reaches; ``disc``: the radius of its hp ring, what a row must never hide) and every name
+    and row of badges drawn so far (``names``: its box, left, top, right, bottom, by the token's id, or
+    ``badges:`` and the id)."""
 
     w: float
     unit: float
     rings: float
     names: dict[str, tuple[float, float, float, float]]
     discs: list[tuple[float, float]]
+    disc: float = 0.0
 
 
 def _badge_row(
@@ -621,7 +623,7 @@ def _first_free(
     the fewest tokens' discs and names (what a reader must see), then the fewest rings and walls (the first
     such row on a tie)."""
     x, y = centre
-    w, unit, rings, names, discs = room
+    w, unit, rings, names, discs, disc = room
 
     def cost(left: float, top: float) -> tuple[int, int]:
         right, low = left + width, top + size
@@ -636,7 +638,6 @@ def _first_free(
             return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < r**2
 
         others = [(ox, oy) for ox, oy in discs if (ox, oy) != (x, y)]
-        disc = rings - unit * 3.5  # a token's own disc within its rings (``_ring_reach``)
         hidden = (
             on(x, y, min(reach, disc))
             + sum(on(ox, oy, disc) for ox, oy in others)
