@@ -130,3 +130,41 @@ def test_every_duellists_name_and_way_of_play_show_whole_in_their_selects_from_3
         if count < 4:
             page.locator('#game [data-act="add-duellist"]').click()
             settle(page)
+
+
+BOARD_IN_VIEW = """() => {
+  const r = e => document.querySelector(e).getBoundingClientRect();
+  const board = r('#game .board-cell > .board'), side = r('#game .side-col'), chars = r('#game .chars');
+  return {top: board.top, bottom: board.bottom, height: board.height, sideHeight: side.height,
+          charsTop: chars.top, innerHeight: window.innerHeight};
+}"""
+
+
+def test_the_board_stays_in_view_beside_a_long_turn_and_never_covers_the_duellists(page, game_site):
+    """A 20th-level wizard's turn lists dozens of spells: the side column is several screens tall. On a
+    desktop the board keeps to the top of its row and stays on screen while the list is scrolled, and it
+    stops at its row's end, above the duellists' panels."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_game(page, game_site, "en")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, controls=("human", "normal"), characters=("aurelian", "ysolde"), kind="duel")
+    for _ in range(40):
+        if pending(page) == "turn":
+            break
+        next_click(page)
+        settle(page)
+    assert pending(page) == "turn"
+    at_top = page.evaluate(BOARD_IN_VIEW)
+    assert at_top["sideHeight"] > 2 * at_top["innerHeight"], at_top  # the long turn this test is about
+    # The board is its drawing's height, not the side column's.
+    assert at_top["height"] < at_top["sideHeight"] / 2, at_top
+    # Scrolled halfway down the spell list: the whole board is still on screen.
+    page.evaluate("window.scrollBy(0, document.querySelector('#game .side-col').offsetHeight / 2)")
+    page.wait_for_timeout(100)
+    mid = page.evaluate(BOARD_IN_VIEW)
+    assert 0 <= mid["top"] and mid["bottom"] <= mid["innerHeight"], mid
+    # Scrolled to the duellists' panels: the board has gone up with its row and does not cover them.
+    page.evaluate("document.querySelector('#game .chars').scrollIntoView()")
+    page.wait_for_timeout(100)
+    low = page.evaluate(BOARD_IN_VIEW)
+    assert low["bottom"] <= low["charsTop"], low

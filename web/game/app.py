@@ -1199,11 +1199,13 @@ class App:
             f'aria-pressed="{str(self.motion).lower()}">'
             f"{escape(t('ui.motion.on' if self.motion else 'ui.motion.off', lang))}</button>"
             f"{panels.keys_button(lang)}</span></div>"
-            f'<div class="game-grid"><div class="board" aria-label="{escape(t("arena.label", lang))}">'
+            # The board has a cell of its own that fills the grid row, so the board can stick within it.
+            f'<div class="game-grid"><div class="board-cell">'
+            f'<div class="board" aria-label="{escape(t("arena.label", lang))}">'
             + board.render(
                 view, lang, marks, preview, *self._flashes(view), reach=reach, path=path, size=size, area=area
             )
-            + "</div>"
+            + "</div></div>"
             f'<div class="side-col">{self.render_way_out(view)}{rite}{decision}</div>'
             f'<div class="chars">{own}{others}{prefs}</div>'
             f'<div class="log-col">{panels.log(view, lang, self.log_filter)}</div></div></section>'
