@@ -532,3 +532,22 @@ def test_a_weapon_inside_a_sentence_is_written_as_a_common_noun_in_both_language
     assert text.event_line(hit, "en", names) == "Garrick attacks Tamsin (longsword)."
     assert text.purpose("longsword damage", "fr") == "dégâts d'épée longue"
     assert text.purpose("attack with dagger", "fr") == "attaque (dague)"
+
+
+def test_the_table_assistants_prompt_sets_the_rolls_purpose_apart_in_both_languages():
+    """Found on the table assistant in French: "Lancez 1d20 pour attaque (bâton)". The purposes are labels
+    (the log writes "Tamsin — attaque (bâton) : …"), so a sentence that puts one after "pour" / "for" lacks
+    its article ("pour initiative", "for attack"). The prompt sets the label apart instead, which reads for
+    every purpose."""
+
+    def prompt(purpose: str, lang: str) -> str:
+        html = decide.roll({"count": 1, "sides": 20, "purpose": purpose}, lang, None, "Tamsin")
+        return unescape(re.search(r'<p class="prompt">(.*?)</p>', html).group(1))
+
+    assert prompt("attack with quarterstaff", "fr") == "Lancez 1d20 — attaque (bâton) — puis tapez le total."
+    assert (
+        prompt("attack with quarterstaff", "en") == "Roll 1d20 — attack (quarterstaff) — then type the total."
+    )
+    assert prompt("initiative", "fr") == "Lancez 1d20 — initiative — puis tapez le total."
+    for lang in ("fr", "en"):
+        assert not re.search(r"\b(pour|for) (attaque|attack|initiative)\b", prompt("initiative", lang))
