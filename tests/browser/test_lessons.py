@@ -107,3 +107,27 @@ def test_lessons_a_clause_chip_offers_its_lesson(browser, game_site):  # noqa: F
     page.get_by_role("link", name="See it in a lesson").click()
     page.wait_for_selector('[data-screen="lesson"][data-lesson="4-1"]')
     page.close()
+
+
+MENU = """() => {
+  const box = document.querySelector('.lesson-stages').getBoundingClientRect();
+  const stages = [...document.querySelectorAll('.lesson-stage')].map(s => s.getBoundingClientRect());
+  return {height: box.height, top: box.top, tops: stages.map(r => r.top), heights: stages.map(r => r.height)};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_lessons_the_menu_leaves_no_hole_beside_a_stage(browser, game_site, lang):  # noqa: F811
+    """Found on the French menu at 1280 px: the stages were a grid of four columns, so the fifth stood alone
+    on a second row under the tallest list, with three columns of nothing beside it. Read down the columns
+    instead, the menu is only as tall as its fullest column: the tallest stage and the shortest at most."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(f"{game_site}/?lang={lang}#lessons")
+    assert wait_ready(page) == "true"
+    page.wait_for_selector('[data-screen="lessons"]')
+    m = page.evaluate(MENU)
+    assert len(m["heights"]) == 5
+    assert m["height"] <= max(m["heights"]) + min(m["heights"]) + 2, m
+    # Each column starts at the menu's top: no stage waits for a row of its own.
+    assert sum(abs(top - m["top"]) < 2 for top in m["tops"]) == 4, m
+    page.close()
