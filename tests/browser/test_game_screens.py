@@ -95,11 +95,13 @@ def test_the_screens_of_the_rite_the_turn_and_the_boxes(page, game_site, request
 #: How much of a closed select Chromium keeps for its arrow, past the padding.
 ARROW = 20
 
-#: Each visible character or control select: its name, the widest roster entry as the select's font draws it, and the
-#: width its chosen entry has to show in.
-SELECT_ROOM = """() => {
+DUELLIST_SELECTS = '#game select[name^="character"], #game select[name^="control"]'
+
+#: Each visible select the selector matches: its name, its widest option as the select's font draws it, and
+#: the width its chosen option has to show in.
+SELECT_ROOM = """(which) => {
   const ctx = document.createElement('canvas').getContext('2d');
-  const selects = document.querySelectorAll('#game select[name^="character"], #game select[name^="control"]');
+  const selects = document.querySelectorAll(which);
   return [...selects].filter(s => s.offsetParent).map(s => {
     const cs = getComputedStyle(s);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
@@ -122,7 +124,7 @@ def test_every_duellists_name_and_way_of_play_show_whole_in_their_selects_from_3
         for width in (1280, 1024, 768, 390, 360):
             page.set_viewport_size({"width": width, "height": 800})
             page.wait_for_timeout(50)
-            rooms = page.evaluate(SELECT_ROOM)
+            rooms = page.evaluate(SELECT_ROOM, DUELLIST_SELECTS)
             assert len(rooms) == 2 * count
             for name, widest, room in rooms:
                 assert widest <= room - ARROW, (lang, count, width, name, widest, room)
@@ -130,6 +132,25 @@ def test_every_duellists_name_and_way_of_play_show_whole_in_their_selects_from_3
         if count < 4:
             page.locator('#game [data-act="add-duellist"]').click()
             settle(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_term_of_the_duel_reads_whole_in_its_select_from_360_px_up(page, game_site, lang):
+    """Found on a 390 px phone in French: the DU-5 select showed "quand quelqu'un est inconscient ou ne", and
+    the challenge's and the DU-14 rule's longer choices were cut as well. Every choice of every select among
+    the terms, for a plain duel and for a mageduel, now reads whole in the closed select."""
+    open_game(page, game_site, lang)
+    for kind in ("duel", "mageduel"):
+        page.locator(f'#game input[name="kind"][value="{kind}"]').check()
+        settle(page)
+        page.evaluate("document.querySelectorAll('#game details').forEach(d => { d.open = true; })")
+        for width in (1280, 390, 360):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.wait_for_timeout(50)
+            rooms = page.evaluate(SELECT_ROOM, "#game details select")
+            assert {"challenge", "counter_rule"} <= {name for name, _, _ in rooms}, rooms
+            for name, widest, room in rooms:
+                assert widest <= room - ARROW, (lang, kind, width, name, widest, room)
 
 
 BOARD_IN_VIEW = """() => {
