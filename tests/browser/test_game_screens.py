@@ -79,6 +79,10 @@ def test_the_screens_of_the_rite_the_turn_and_the_boxes(page, game_site, request
     page.keyboard.press("?")
     box = page.locator(".keys-box")
     assert box.is_visible() and box.locator("dt").count() >= 8
+    # The keys read at the size of the box's text: a bare monospace <kbd> was drawn about 10 px high.
+    sizes = box.locator("kbd").evaluate_all("ks => ks.map(k => parseFloat(getComputedStyle(k).fontSize))")
+    text_size = float(box.locator("dd").first.evaluate("d => parseFloat(getComputedStyle(d).fontSize)"))
+    assert sizes and min(sizes) >= 0.8 * text_size >= 12, (sizes, text_size)
     shoot(page, "keys")
     page.keyboard.press("Escape")
     # A clause's text, in French.
