@@ -276,3 +276,22 @@ def test_share_embed_gives_the_snippet_for_the_replay_at_its_step_with_a_preview
     assert app.notice == "Le code a été copié."
     app.handle("embed")
     assert "embed-box" not in app.render()
+
+
+@pytest.mark.parametrize("sid", showcases.ids())
+def test_a_lines_roll_is_from_its_own_turn_at_every_step(sid):
+    """Found at step 2 of the counterspell showcase (an identification the observer does not see, MD-26):
+    the line kept, "Kael begins casting a spell at Ilse", came with Kael's initiative roll from before the
+    first round. At every step of every showcase, the roll shown with the line is this turn's."""
+    show = showcases.get(sid)
+    for step in range(len(show.replay.decisions) + 1):
+        frame = frames.watch_frame(show, step, "en")
+        html = frames.render(frame, "en")
+        line = re.search(r'<p class="w-line"[^>]*data-seq="(\d+)"', html)
+        roll = re.search(r'<span class="w-roll" data-seq="(\d+)"', html)
+        if line is None or roll is None:
+            continue
+        between = [e.kind for e in frame.view.events if int(roll[1]) < e.seq < int(line[1])]
+        assert "turn" not in between and "round" not in between, (sid, step, between)
+    step2 = frames.render(frames.watch_frame(showcases.get("counterspell"), 2, "en"), "en")
+    assert "begins casting a spell" in unescape(step2) and "initiative" not in unescape(step2)

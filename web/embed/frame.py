@@ -109,14 +109,22 @@ def watch_frame(showcase: Any, step: int, lang: str, link: str = "") -> Frame:
 
 def current_lines(fresh: list[Any]) -> tuple[Any | None, Any | None]:
     """The step's telling event (the last one that applies a clause, else the last one not merely marking
-    time) and the last roll before it, whose breakdown is shown with it."""
+    time) and the last roll before it in the same turn, whose breakdown is shown with it: a roll from before
+    a new round or turn (the initiative's, say) is not this line's."""
     said = [e for e in fresh if e.kind not in QUIET]
     main = next((e for e in reversed(said) if e.clauses and e.kind != "roll"), None)
     main = main or (said[-1] if said else (fresh[-1] if fresh else None))
     if main is None:
         return None, None
-    rolls = [e for e in fresh if e.kind == "roll" and e.seq <= main.seq and e is not main]
-    return main, (rolls[-1] if rolls else None)
+    roll = None
+    for e in fresh:
+        if e.seq >= main.seq:
+            break
+        if e.kind == "roll":
+            roll = e
+        elif e.kind in ("round", "turn"):
+            roll = None
+    return main, roll
 
 
 def chips(clauses: list[str], lang: str) -> str:
