@@ -28,6 +28,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from . import geometry
 from .dice import SplitMix64
 from .spell_lookup import HOSTILE_KINDS  # one list of hostile effect kinds, shared with the resolver
 from .spells import catalogue
@@ -194,8 +195,12 @@ class Opponent:
             # out — the zone's edges are a way to win a mageduel that no spell can stop.
             return 22.0
         if verb == "move":
-            # Closing in from afar is worth a move; next to a foe, moving only provokes (C-10).
-            return 6.0 if self._far_from_foes(view) else 0.5
+            # Closing in from afar is worth a move; next to a foe, moving only provokes (C-10). One with no
+            # spell to cast (a fighter) closes in at any distance: its weapons need the foe within reach,
+            # and standing off (a plain duel starts 30 ft apart) it would never fight.
+            if self._far_from_foes(view) or (not self._has_spells(view) and self._closes_in(view, option_id)):
+                return 6.0
+            return 0.5
         if verb == "step":
             return 0.8
         if verb == "ready":
@@ -433,6 +438,32 @@ class Opponent:
             if any(_hostile(_spell(sid)) and sid != "dispel_magic" for sid in usable):
                 return True
         return False
+
+    @staticmethod
+    def _has_spells(view: BriefView) -> bool:
+        """Whether the computer has a spell left to cast: prepared, or known with a slot for it (C-7)."""
+        me = view.me
+        if me is None:
+            return False
+        # Cantrips (level 0) need no slot; a wizard's prepared spell is spent once used.
+        return (
+            any(not s.used for s in me.prepared)
+            or bool(me.known.get(0))
+            or any(n > 0 and me.known.get(level) for level, n in me.slots.items())
+        )
+
+    def _closes_in(self, view: BriefView, option_id: str) -> bool:
+        """Whether a move ends nearer the nearest active foe, who stands more than 5 feet away now."""
+        point = getattr(self._opts.get(option_id), "point", None)
+        me = view.me
+        if point is None or me is None:
+            return False
+        foes = [o.position for o in view.others if o.side != me.side and o.status == "active"]
+        if not foes:
+            return False
+        near = min(foes, key=lambda f: geometry.distance(me.position, f))
+        now = geometry.distance(me.position, near)
+        return now > 5.0 + geometry.EPSILON and geometry.distance(point, near) < now - geometry.EPSILON
 
     def _far_from_foes(self, view: BriefView) -> bool:
         me = view.me
