@@ -413,7 +413,7 @@ def test_an_easy_computer_plays_carelessly_but_never_throws_the_duel_away():
         assert d.outcome is not None and d.outcome.reason not in ("excluded", "withdrawal", "draw"), seed
 
 
-def _against_a_waiting_foe(a: str, b: str, level: str, seed: int = 5) -> state.Duel:
+def against_a_waiting_foe(a: str, b: str, level: str, seed: int = 5) -> state.Duel:
     """A plain duel where the person (``a``) ends every turn where she stands and the computer plays ``b``."""
     d = new_duel(scenario.duel_scenario(a, b, "duel"), dice.Seeded(seed))
     brain = ai.Opponent(level, seed)
@@ -443,11 +443,11 @@ def test_a_computer_with_only_weapons_closes_in_from_a_plain_duels_start(level):
     """Found playing Garrick against a computer Séverine (two fighters, a plain duel, 30 ft apart): she
     ended every turn where she stood, a hundred rounds, since a move was worth something only beyond 30 ft.
     One with no spell to cast now closes in until its weapons reach; a caster still keeps its distance."""
-    d = _against_a_waiting_foe("garrick", "severine", level)
+    d = against_a_waiting_foe("garrick", "severine", level)
     assert d.outcome is not None and d.outcome.winners == ["p2"], d.round
     first = _first_round_of(d, "attack", "p2")
     assert first is not None and first <= 3, first
     # A caster with spells left casts from where she stands, a whole duel long, at a foe 30 ft away.
-    d = _against_a_waiting_foe("kael", "ilse", level)
+    d = against_a_waiting_foe("kael", "ilse", level)
     cast, moved = _first_round_of(d, "casting", "p2"), _first_round_of(d, "move", "p2")
     assert d.round >= 5 and cast == 1 and moved is None, (d.round, cast, moved)

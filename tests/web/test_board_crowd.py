@@ -79,3 +79,33 @@ def test_four_duellists_close_together_have_their_badges_and_names_clear_of_each
     for b in badges:
         assert not any(_meets(b, n) for n in names), ("a badge over a name", b)
         assert not any(_on_disc(b, cx, cy, r) for cx, cy, r in discs), ("a badge over a token", b)
+
+
+def test_a_fallen_duellists_status_is_not_covered_by_its_own_badges():
+    """Found at the end of a plain duel (Séverine's rapier left Garrick dying, off balance after his duel
+    dodge): his name under the token and hers over it, the badge row went beside the token, where "dying" is
+    written. The status is placed first now, and badges keep clear of it as of a name."""
+    from tests.engine.test_ai import against_a_waiting_foe
+
+    duel = against_a_waiting_foe("garrick", "severine", "normal")
+    svg = board.render(build_view(duel, "p1"), "en")
+    label = re.search(
+        r'class="out-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="(start|end)" font-size="([-\d.]+)"'
+        r"[^>]*>([^<]+)",
+        svg,
+    )
+    assert label is not None and label[5] == "dying", "the duel this test is about"
+    x, y, size = float(label[1]), float(label[2]), float(label[4])
+    width = text_width(label[5], size)
+    left = x if label[3] == "start" else x - width
+    status = (left, y - size * 0.85, left + width, y + size * 0.25)
+    badges = [
+        (float(x), float(y), float(x) + float(w), float(y) + float(h))
+        for x, y, w, h in re.findall(
+            r'<g class="badge"[^>]*><title>[^<]*</title><rect x="([-\d.]+)" y="([-\d.]+)" '
+            r'width="([-\d.]+)" height="([-\d.]+)"',
+            svg,
+        )
+    ]
+    assert badges, "the fallen duellist's badges this test is about"
+    assert not any(_meets(b, status) for b in badges), (badges, status)

@@ -477,7 +477,11 @@ def _decorations(
     rings = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
     badge = unit * 3.8
     row_width = (len(labels) - 1) * step + badge
-    room = Room(w, unit, _ring_reach(radius, unit), names or {}, discs or [], ring)
+    status = _status_label(c, x, y, w, unit, ring, outer, out_of_zone, west or east, status_right, lang)
+    kept = names if names is not None else {}
+    if status is not None:  # placed first: the badges keep clear of it, as of a name
+        kept[f"status:{c.id}"] = status[1]
+    room = Room(w, unit, _ring_reach(radius, unit), kept, discs or [], ring)
     row_x, row_y = x - ring, y + rings
     if labels and out_of_zone and (west or east):
         # Under the token and its dashed ring, running away from the zone; over it when its name is written
@@ -508,30 +512,15 @@ def _decorations(
             f'<text class="badge-name" x="{_attr(bx)}" y="{_attr(said_y)}" '
             f'font-size="{_attr(unit * 3)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text></g>'
         )
-    if c.out_of_fight:
+    if status is not None:
         s = radius * 0.9
         out.append(
             f'<path class="out-mark" d="M{_attr(x - s)} {_attr(y - s)}L{_attr(x + s)} {_attr(y + s)}'
             f'M{_attr(x + s)} {_attr(y - s)}L{_attr(x - s)} {_attr(y + s)}" stroke-width="{_attr(unit)}"/>'
         )
-        label = text.word("status", c.status, lang)
-        if c.status == "expelled":
-            label = t("board.expelled", lang, status=label)
-        right = status_right
-        gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
-        ly = y + unit * 1.2
-        if out_of_zone and not (west or east):  # its letters kept clear of the face it stands by
-            ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
-        size = unit * 3.6
-        out.append(
-            f'<text class="out-label" x="{_attr(x + gap * (1 if right else -1))}" '
-            f'y="{_attr(ly)}" text-anchor="{"start" if right else "end"}" '
-            f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
-        )
+        out.append(status[0])
         if boxes is not None:
-            width = text_width(label, size)
-            start = x + gap if right else x - gap - width
-            boxes.append((start, ly - size * 0.85, start + width, ly + size * 0.25))
+            boxes.append(status[1])
     if ringed:
         out.append(
             f'<circle class="outside-ring" cx="{_attr(x)}" cy="{_attr(y)}" '
@@ -540,6 +529,42 @@ def _decorations(
         )
     out.append("</g>")
     return "".join(out)
+
+
+def _status_label(
+    c: Any,
+    x: float,
+    y: float,
+    w: float,
+    unit: float,
+    ring: float,
+    outer: float,
+    out_of_zone: bool,
+    beside: bool,
+    right: bool,
+    lang: str,
+) -> tuple[str, tuple[float, float, float, float]] | None:
+    """The status written beside a token out of the fight ("dying", "expelled"), on its ``right`` or left:
+    the text element and its box (left, top, right, bottom); None while it fights. ``beside``: it stands
+    outside the zone past its west or east face."""
+    if not c.out_of_fight:
+        return None
+    label = text.word("status", c.status, lang)
+    if c.status == "expelled":
+        label = t("board.expelled", lang, status=label)
+    gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
+    ly = y + unit * 1.2
+    if out_of_zone and not beside:  # its letters kept clear of the face it stands by
+        ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
+    size = unit * 3.6
+    width = text_width(label, size)
+    start = x + gap if right else x - gap - width
+    html = (
+        f'<text class="out-label" x="{_attr(x + gap * (1 if right else -1))}" '
+        f'y="{_attr(ly)}" text-anchor="{"start" if right else "end"}" '
+        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
+    )
+    return html, (start, ly - size * 0.85, start + width, ly + size * 0.25)
 
 
 class Room(NamedTuple):
