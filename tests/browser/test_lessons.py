@@ -131,3 +131,28 @@ def test_lessons_the_menu_leaves_no_hole_beside_a_stage(browser, game_site, lang
     # Each column starts at the menu's top: no stage waits for a row of its own.
     assert sum(abs(top - m["top"]) < 2 for top in m["tops"]) == 4, m
     page.close()
+
+
+NEWEST_SHOWN = """() => {
+  const list = document.querySelector('.lesson #log-list');
+  const last = list.lastElementChild.getBoundingClientRect();
+  const boxes = [list, document.querySelector('.lesson .log')].map(e => e.getBoundingClientRect());
+  return {text: list.lastElementChild.textContent,
+          shown: boxes.every(b => last.top >= b.top - 1 && last.bottom <= b.bottom + 1)};
+}"""
+
+
+def test_lessons_the_log_shows_its_newest_line_when_the_lesson_is_won(browser, game_site):  # noqa: F811
+    """Found on lesson 4-2 won: the list scrolled to its newest line inside a box that scrolled too, and the
+    box stayed at its top, so "Tamsin est désormais tuée" (MD-14) and MD-20's line were under its fold."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{game_site}/?lang=fr#lesson=4-2")
+    assert wait_ready(page) == "true"
+    lesson_state(page, "4-2", "playing")
+    for step in lessons.level("4-2").steps:
+        page.locator(f'.lesson-opt[data-option="{step.answer}"]').click()
+    lesson_state(page, "4-2", "won")
+    page.wait_for_timeout(300)
+    newest = page.evaluate(NEWEST_SHOWN)
+    assert newest["shown"] and "MD-20" in newest["text"], newest
+    page.close()
