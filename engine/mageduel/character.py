@@ -147,6 +147,9 @@ class Character(_Sheet):
     #: Weight in pounds, with what the character carries (what telekinesis can move or hurl); without
     #: it, a Medium character's typical 175 lb. (``weight.py``).
     weight: float | None = Field(default=None, gt=0, le=100_000)
+    #: The grammatical gender French gives the character's name ("f": Tamsin est « tuée »); without it,
+    #: the masculine, as French says of anyone unnamed. English needs none.
+    gender: Literal["f", "m"] | None = None
 
     # ---- validation, field by field (info.data holds the fields validated before) ---------------
 

@@ -70,6 +70,7 @@ def combatant_from_character(ch: Any, cid: str, side: str) -> Combatant:
     c = Combatant(
         id=cid,
         name=ch.name.en,
+        gender=ch.gender,
         side=side,
         level=ch.level,
         cls=ch.cls,

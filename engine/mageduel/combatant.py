@@ -85,6 +85,7 @@ class Combatant:
     item_uses: list[dict[str, Any]] = field(default_factory=list)
     summoned_by: str | None = None
     arcane: bool = True
+    gender: str | None = None  # French grammar only (the sheet's ``gender``): "f" or None
     # --- live state -------------------------------------------------------------------------------
     hp: int = 0
     nonlethal: int = 0

@@ -140,6 +140,8 @@ class CombatantView(_M):
     wielding: str | None = None  # DU-27: the weapon in hand, the one a duel parry is rolled with
     #: Out of the fight (dead, unconscious, dying, expelled, withdrawn…): the engine's own list of statuses.
     out_of_fight: bool = False
+    #: The sheet's grammatical gender ("f"), for the French words that agree with it ("tuée").
+    gender: str | None = None
 
 
 class SpellSlotView(_M):
@@ -403,6 +405,7 @@ def _public(c: Combatant) -> dict[str, Any]:
         "summoned_by": c.summoned_by,
         "wielding": w.id if (w := c.wielded()) is not None else None,
         "out_of_fight": c.status in OUT_STATUSES,
+        "gender": c.gender,
     }
 
 

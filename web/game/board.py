@@ -549,7 +549,7 @@ def _status_label(
     outside the zone past its west or east face."""
     if not c.out_of_fight:
         return None
-    label = text.word("status", c.status, lang)
+    label = text.status_word(c.status, lang, getattr(c, "gender", None))
     if c.status == "expelled":
         label = t("board.expelled", lang, status=label)
     gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone

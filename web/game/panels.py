@@ -69,7 +69,7 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
     if c.nonlethal:
         parts.append(_bar("nl", c.nonlethal, c.max_hp, t("panel.nonlethal", lang, n=c.nonlethal)))
     if c.status != "active":
-        parts.append(f'<p class="status">{escape(text.word("status", c.status, lang))}</p>')
+        parts.append(f'<p class="status">{escape(text.status_word(c.status, lang, c.gender))}</p>')
     if c.mirror_images:
         parts.append(f'<p class="images">{escape(t("panel.images", lang, n=c.mirror_images))}</p>')
     parts.append(_conditions(c, lang))
@@ -206,10 +206,13 @@ def preferences(prefs: dict[str, str], lang: str) -> str:
     )
 
 
-def names_of(view: Any) -> dict[str, str]:
+def names_of(view: Any) -> text.Names:
     people = ([view.me] if view.me is not None else []) + list(view.others)
     # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
-    return {c.id: c.name for c in people + list(getattr(view, "bystanders", []))}
+    everyone = people + list(getattr(view, "bystanders", []))
+    names = text.Names({c.id: c.name for c in everyone})
+    names.feminine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "f")
+    return names
 
 
 def shown_events(view: Any, flt: str = "all") -> list[Any]:

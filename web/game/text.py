@@ -10,15 +10,53 @@ new kind from the rules modules is shown, never dropped.
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from functools import cache
 from typing import Any
 
 from web.game.choice import parse
-from web.i18n import catalogue, number, t
+from web.i18n import catalogue, number
+from web.i18n import t as _t
+
+#: Whether the sentence being written is about a participant French speaks of in the feminine (the sheet's
+#: ``gender``): set by :func:`event_line` for its actor and by :func:`status_word`.
+_FEMININE: ContextVar[bool] = ContextVar("feminine", default=False)
 
 
 def has(key: str) -> bool:
     return key in catalogue()
+
+
+def t(key: str, lang: str, **params: object) -> str:
+    """The catalogue's text, in the feminine (``key.f``) where French has one and the sentence is about
+    a woman ("Tamsin est désormais tuée")."""
+    if lang == "fr" and _FEMININE.get() and has(key + ".f"):
+        key += ".f"
+    return _t(key, lang, **params)
+
+
+def feminine(names: dict[str, str]) -> frozenset[str]:
+    """The ids of the participants ``names`` (:func:`panels.names_of`) marks as feminine."""
+    return getattr(names, "feminine", frozenset())
+
+
+class Names(dict[str, str]):
+    """Participants' names by id, with the ids of those French speaks of in the feminine."""
+
+    feminine: frozenset[str] = frozenset()
+
+
+def status_word(status: str, lang: str, gender: str | None) -> str:
+    """A participant's status in words, agreeing with them in French.
+
+    >>> status_word("slain", "fr", "f"), status_word("slain", "fr", None), status_word("slain", "en", "f")
+    ('tuée', 'tué', 'slain')
+    """
+    token = _FEMININE.set(gender == "f")
+    try:
+        return word("status", status, lang)
+    finally:
+        _FEMININE.reset(token)
 
 
 def tt(key: str, lang: str, fallback: str, **params: object) -> str:
@@ -457,7 +495,15 @@ def ac_parts_text(parts: Any, lang: str) -> str:
 
 
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
-    """One line of the log for an event (``views.EventModel``)."""
+    """One line of the log for an event (``views.EventModel``), agreeing in French with its actor."""
+    token = _FEMININE.set(e.actor in feminine(names))
+    try:
+        return _event_line(e, lang, names)
+    finally:
+        _FEMININE.reset(token)
+
+
+def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     d = e.data or {}
     actor = names.get(e.actor or "", e.actor or "")
 

@@ -1,0 +1,53 @@
+"""French agrees a participant's state with them: "Tamsin est désormais tuée", "Séverine : mourante". Found on
+lesson 4-2's board ("Tamsin … tué") and in the log of a default duel ("Maëlis Brunemarais est désormais
+tué"). The sheet says which characters French speaks of in the feminine (``gender``); English is unchanged."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+from types import SimpleNamespace
+
+from mageduel import roster
+from mageduel.views import build_view
+
+from tests.engine.test_ai import against_a_waiting_foe
+from web.game import board, panels, text
+
+
+def test_every_roster_character_has_the_gender_french_gives_them():
+    said = {c.id: c.gender for c in roster.all()}
+    assert None not in said.values()
+    assert {i for i, g in said.items() if g == "f"} == {
+        "tamsin", "odile", "ilse", "severine", "nadira", "ysolde", "maelis"
+    }  # fmt: skip
+
+
+def test_md14_a_woman_is_tuee_and_a_man_tue_in_the_french_log():
+    duel = against_a_waiting_foe("maelis", "tobin", "normal")  # Maëlis waits; Tobin's spells fell her
+    view = build_view(duel, None)
+    names = panels.names_of(view)
+    assert names.feminine == {"p1"}
+    fallen = next(e for e in reversed(view.events) if e.kind == "status" and e.actor == "p1")
+    line = text.event_line(fallen, "fr", names)
+    assert re.search(r"est désormais (inconsciente|mourante|morte)\.$", line), line
+    assert text.event_line(fallen, "en", names).endswith(f"is now {fallen.data['status']}.")
+    him = SimpleNamespace(kind="status", actor="p2", data={"status": "slain"}, clauses=[])
+    assert text.event_line(him, "fr", names).endswith("est désormais tué.")
+    her = SimpleNamespace(kind="status", actor="p1", data={"status": "slain"}, clauses=[])
+    assert text.event_line(her, "fr", names).endswith("est désormais tuée.")
+    images = SimpleNamespace(kind="mirror-images", actor="p1", data={"images": 3}, clauses=[])
+    assert "est entourée de 3 images miroir" in text.event_line(images, "fr", names)
+
+
+def test_the_board_and_the_panel_write_a_fallen_womans_status_in_the_feminine():
+    duel = against_a_waiting_foe("severine", "garrick", "normal")  # Séverine waits; Garrick's blade fells her
+    view = build_view(duel, "p1")
+    her = view.me
+    assert her is not None and her.out_of_fight and her.gender == "f"
+    feminine = text.status_word(her.status, "fr", "f")
+    assert feminine != text.status_word(her.status, "fr", None)  # "mourante", not "mourant"
+    label = re.search(r'class="out-label"[^>]*>([^<]+)<', board.render(view, "fr"))
+    assert label is not None and unescape(label[1]) == feminine
+    assert f'<p class="status">{feminine}</p>' in panels.combatant(view, her, "fr", own=True)
+    assert text.status_word(her.status, "en", "f") == her.status
