@@ -41,6 +41,18 @@ def _crowded(seed: int):
     pytest.skip("no crowd in this duel")
 
 
+def _badges(svg: str) -> list[Box]:
+    """Every badge's box (left, top, right, bottom) in a board's drawing."""
+    return [
+        (float(x), float(y), float(x) + float(w), float(y) + float(h))
+        for x, y, w, h in re.findall(
+            r'<g class="badge"[^>]*><title>[^<]*</title><rect x="([-\d.]+)" y="([-\d.]+)" '
+            r'width="([-\d.]+)" height="([-\d.]+)"',
+            svg,
+        )
+    ]
+
+
 def _meets(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
@@ -65,14 +77,7 @@ def test_four_duellists_close_together_have_their_badges_and_names_clear_of_each
         x, y, size = float(x), float(y), float(size)
         half = text_width(name, size) / 2
         names.append((x - half, y - size * 0.85, x + half, y + size * 0.25))
-    badges = [
-        (float(x), float(y), float(x) + float(w), float(y) + float(h))
-        for x, y, w, h in re.findall(
-            r'<g class="badge"[^>]*><title>[^<]*</title><rect x="([-\d.]+)" y="([-\d.]+)" '
-            r'width="([-\d.]+)" height="([-\d.]+)"',
-            svg,
-        )
-    ]
+    badges = _badges(svg)
     assert len(discs) == 4 and len(names) == 4 and badges
     for i, a in enumerate(names):
         assert not any(_meets(a, b) for b in names[i + 1 :]), "two names over each other"
@@ -99,13 +104,6 @@ def test_a_fallen_duellists_status_is_not_covered_by_its_own_badges():
     width = text_width(label[5], size)
     left = x if label[3] == "start" else x - width
     status = (left, y - size * 0.85, left + width, y + size * 0.25)
-    badges = [
-        (float(x), float(y), float(x) + float(w), float(y) + float(h))
-        for x, y, w, h in re.findall(
-            r'<g class="badge"[^>]*><title>[^<]*</title><rect x="([-\d.]+)" y="([-\d.]+)" '
-            r'width="([-\d.]+)" height="([-\d.]+)"',
-            svg,
-        )
-    ]
+    badges = _badges(svg)
     assert badges, "the fallen duellist's badges this test is about"
     assert not any(_meets(b, status) for b in badges), (badges, status)
