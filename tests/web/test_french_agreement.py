@@ -51,3 +51,24 @@ def test_the_board_and_the_panel_write_a_fallen_womans_status_in_the_feminine():
     assert label is not None and unescape(label[1]) == feminine
     assert f'<p class="status">{feminine}</p>' in panels.combatant(view, her, "fr", own=True)
     assert text.status_word(her.status, "en", "f") == her.status
+
+
+def test_the_hand_off_screen_speaks_of_a_woman_in_the_feminine():
+    """ "Son écran peut montrer ce que lui seul sait": said of Maëlis, it is "ce qu'elle seule sait"."""
+    from tests.web.test_game_flow import choose_like_a_person, settle
+    from web.game.app import App
+
+    app = App(lang="fr")
+    app.handle(
+        "start", {"kind": "mageduel", "character0": "maelis", "character1": "tobin", "control1": "human"}
+    )
+    said: dict[str, str] = {}
+    for _ in range(200):
+        settle(app)
+        html = app.render()
+        if 'data-screen="handoff"' in html:
+            said[app.session.handoff] = unescape(re.search(r"<p>([^<]*)</p>", html)[1])
+        if len(said) == 2 or app.session.over:
+            break
+        choose_like_a_person(app, html)
+    assert "ce qu'elle seule sait" in said["p1"] and "ce que lui seul sait" in said["p2"], said

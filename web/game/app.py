@@ -1115,7 +1115,7 @@ class App:
             f'<section class="screen handoff" data-screen="handoff" aria-labelledby="handoff-title">'
             f'<div class="handoff-card"><h2 id="handoff-title">{escape(t("handoff.title", lang, name=name))}'
             "</h2>"
-            f"<p>{escape(t('handoff.body', lang, name=name))}</p>"
+            f"<p>{escape(text.said_of(s.gender_of(s.handoff), 'handoff.body', lang, name=name))}</p>"
             f'<button type="button" class="primary" data-act="take" data-key="Enter" data-autofocus>'
             f"{escape(t('handoff.ready', lang, name=name))}</button></div></section>"
         )

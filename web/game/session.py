@@ -445,6 +445,13 @@ class Session:
                     out[c.id] = _creature_names(lang).get(c.name, c.name)
         return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
 
+    def gender_of(self, pid: str) -> str | None:
+        """The grammatical gender the sheet of participant ``pid`` gives for French ("f"), if any."""
+        for i, p in enumerate(self.scenario.participants):
+            if (p.id or f"p{i + 1}") == pid:
+                return p.resolve().gender
+        return None
+
     @property
     def over(self) -> bool:
         return self.duel.outcome is not None

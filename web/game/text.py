@@ -46,6 +46,19 @@ class Names(dict[str, str]):
     feminine: frozenset[str] = frozenset()
 
 
+def said_of(gender: str | None, key: str, lang: str, **params: object) -> str:
+    """``t`` for a sentence about one participant, agreeing with them in French (``gender``: the sheet's).
+
+    >>> said_of("f", "ev.immune", "fr", actor="Ilse"), said_of(None, "ev.immune", "fr", actor="Kael")
+    ('Ilse est immunisée.', 'Kael est immunisé.')
+    """
+    token = _FEMININE.set(gender == "f")
+    try:
+        return t(key, lang, **params)
+    finally:
+        _FEMININE.reset(token)
+
+
 def status_word(status: str, lang: str, gender: str | None) -> str:
     """A participant's status in words, agreeing with them in French.
 
