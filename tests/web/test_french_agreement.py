@@ -72,3 +72,23 @@ def test_the_hand_off_screen_speaks_of_a_woman_in_the_feminine():
             break
         choose_like_a_person(app, html)
     assert "ce qu'elle seule sait" in said["p1"] and "ce que lui seul sait" in said["p2"], said
+
+
+def test_c11_a_womans_conditions_agree_with_her_on_her_badges_and_her_panel():
+    """ "Ilse : paralysée", "prise au dépourvu": a condition is said of the one it holds."""
+    from mageduel import dice, scenario
+    from mageduel.compose import new_duel
+    from mageduel.views import ConditionView
+
+    duel = new_duel(scenario.duel_scenario("ilse", "kael", "duel"), dice.Seeded(1))
+    view = build_view(duel, "p1")
+    held = [ConditionView(name="paralyzed", rounds=3), ConditionView(name="flat-footed")]
+    her = view.me.model_copy(update={"conditions": held})
+    him = view.others[0].model_copy(update={"conditions": held})
+    view = view.model_copy(update={"me": her, "others": [him]})
+    drawn = unescape(board.render(view, "fr"))
+    assert 'aria-label="paralysée"' in drawn and 'aria-label="prise au dépourvu"' in drawn
+    assert 'aria-label="paralysé"' in drawn and 'aria-label="pris au dépourvu"' in drawn  # Kael's
+    assert "paralysée (3 rd)" in unescape(panels.combatant(view, her, "fr", own=True))
+    assert "paralysé (3 rd)" in unescape(panels.combatant(view, him, "fr", own=False))
+    assert 'aria-label="paralyzed"' in unescape(board.render(view, "en"))

@@ -505,7 +505,7 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     said = {lang: unescape(panels.combatant(v, me, lang, own=True)) for lang in ("fr", "en")}
     for words in (
         "flèche acide, dégâts continus (2 rd)",
-        "immunisé contre « hébétement »",
+        "immunisée contre « hébétement »",  # Ilse: C-11 agreement
         "points de vie temp",
     ):
         assert words in said["fr"], words

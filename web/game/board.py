@@ -464,7 +464,7 @@ def _decorations(
     for cond in c.conditions:  # one badge per condition name (a dodge's -2 to AC and to Reflex is one)
         if all(x.name != cond.name for x in shown):
             shown.append(cond)
-    labels = [text.word("cond", cond.name, lang) for cond in shown[:4]]
+    labels = [text.word_of(getattr(c, "gender", None), "cond", cond.name, lang) for cond in shown[:4]]
     # MD-22: one who stands outside the zone keeps their marks outside it: the status on the side away from
     # the zone (the roomier side past its north or south face), the badges on the other side of the token.
     outer = _outside_ring(radius, unit)

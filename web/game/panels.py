@@ -37,7 +37,7 @@ def _conditions(c: Any, lang: str) -> str:
         if (cond.name, cond.rounds) in shown:
             continue  # one condition with two modifiers (a dodge's -2 to AC and to Reflex) is said once
         shown.add((cond.name, cond.rounds))
-        label = text.word("cond", cond.name, lang)
+        label = text.word_of(getattr(c, "gender", None), "cond", cond.name, lang)
         if cond.rounds:
             label += " " + text.rounds(cond.rounds, lang)  # "shielded (64 rd.)"
         items.append(f'<li class="cond" data-condition="{escape(cond.name)}">{escape(label)}</li>')

@@ -10,6 +10,8 @@ new kind from the rules modules is shown, never dropped.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from typing import Any
@@ -46,17 +48,34 @@ class Names(dict[str, str]):
     feminine: frozenset[str] = frozenset()
 
 
+@contextmanager
+def _about(gender: str | None) -> Iterator[None]:
+    """Within it, French sentences and words agree with a participant of the sheet's ``gender``."""
+    token = _FEMININE.set(gender == "f")
+    try:
+        yield
+    finally:
+        _FEMININE.reset(token)
+
+
 def said_of(gender: str | None, key: str, lang: str, **params: object) -> str:
     """``t`` for a sentence about one participant, agreeing with them in French (``gender``: the sheet's).
 
     >>> said_of("f", "ev.immune", "fr", actor="Ilse"), said_of(None, "ev.immune", "fr", actor="Kael")
     ('Ilse est immunisée.', 'Kael est immunisé.')
     """
-    token = _FEMININE.set(gender == "f")
-    try:
+    with _about(gender):
         return t(key, lang, **params)
-    finally:
-        _FEMININE.reset(token)
+
+
+def word_of(gender: str | None, group: str, value: str, lang: str) -> str:
+    """:func:`word` said of one participant, agreeing with them in French (a status, a condition).
+
+    >>> word_of("f", "cond", "paralyzed", "fr"), word_of(None, "cond", "paralyzed", "fr")
+    ('paralysée', 'paralysé')
+    """
+    with _about(gender):
+        return word(group, value, lang)
 
 
 def status_word(status: str, lang: str, gender: str | None) -> str:
@@ -65,11 +84,7 @@ def status_word(status: str, lang: str, gender: str | None) -> str:
     >>> status_word("slain", "fr", "f"), status_word("slain", "fr", None), status_word("slain", "en", "f")
     ('tuée', 'tué', 'slain')
     """
-    token = _FEMININE.set(gender == "f")
-    try:
-        return word("status", status, lang)
-    finally:
-        _FEMININE.reset(token)
+    return word_of(gender, "status", status, lang)
 
 
 def tt(key: str, lang: str, fallback: str, **params: object) -> str:
@@ -509,11 +524,8 @@ def ac_parts_text(parts: Any, lang: str) -> str:
 
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     """One line of the log for an event (``views.EventModel``), agreeing in French with its actor."""
-    token = _FEMININE.set(e.actor in feminine(names))
-    try:
+    with _about("f" if e.actor in feminine(names) else None):
         return _event_line(e, lang, names)
-    finally:
-        _FEMININE.reset(token)
 
 
 def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
