@@ -185,6 +185,7 @@ def combatant_from_creature(cr: Any, cid: str, side: str, owner: str) -> Combata
         size=cr.size,
         hd=cr.hit_dice,
         summoned_by=owner,
+        creature=cr.id,
         arcane=False,
         initiative_bonus=cr.initiative - dex,
     )

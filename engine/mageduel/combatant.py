@@ -86,6 +86,8 @@ class Combatant:
     summoned_by: str | None = None
     arcane: bool = True
     gender: str | None = None  # French grammar only (the sheet's ``gender``): "f" or None
+    #: A summoned creature's catalogue id: the interface names it in the reader's language.
+    creature: str | None = None
     # --- live state -------------------------------------------------------------------------------
     hp: int = 0
     nonlethal: int = 0

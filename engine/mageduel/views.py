@@ -142,6 +142,8 @@ class CombatantView(_M):
     out_of_fight: bool = False
     #: The sheet's grammatical gender ("f"), for the French words that agree with it ("tuée").
     gender: str | None = None
+    #: A summoned creature's catalogue id (``mageduel.creature``): its name in the reader's language.
+    creature: str | None = None
 
 
 class SpellSlotView(_M):
@@ -406,6 +408,7 @@ def _public(c: Combatant) -> dict[str, Any]:
         "wielding": w.id if (w := c.wielded()) is not None else None,
         "out_of_fight": c.status in OUT_STATUSES,
         "gender": c.gender,
+        "creature": c.creature,
     }
 
 

@@ -295,3 +295,17 @@ def test_a_lines_roll_is_from_its_own_turn_at_every_step(sid):
         assert "turn" not in between and "round" not in between, (sid, step, between)
     step2 = frames.render(frames.watch_frame(showcases.get("counterspell"), 2, "en"), "en")
     assert "begins casting a spell" in unescape(step2) and "initiative" not in unescape(step2)
+
+
+def test_a_summoned_creature_is_named_in_the_readers_language_on_the_board_and_in_the_line():
+    """Found in the French widget of the summoned showcase: the line said "Rat sanguinaire" but the board
+    drew "Dire rat", the engine's English name. Every frame of it names the creature in French."""
+    show = showcases.get("summoned")
+    seen = False
+    for step in range(min(len(show.replay.decisions), 12) + 1):
+        html = unescape(frames.render(frames.watch_frame(show, step, "fr"), "fr"))
+        assert "Dire rat" not in html, step
+        seen = seen or 'data-name="Rat sanguinaire"' in html
+    assert seen
+    english = unescape(frames.render(frames.watch_frame(show, 8, "en"), "en"))
+    assert 'data-name="Dire rat"' in english

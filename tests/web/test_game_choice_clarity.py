@@ -45,7 +45,7 @@ def _fight_turn() -> state.Duel:
 def test_the_turn_panel_shows_the_effect_line_under_each_spell():
     d = _fight_turn()
     view = d.view("p1")
-    html = decide.panel(view, "en", panels.names_of(view), None, {}, None)
+    html = decide.panel(view, "en", panels.names_of(view, "en"), None, {}, None)
     lines = [unescape(x) for x in re.findall(r'<span class="fx">([^<]*)</span>', html)]
     assert any(line.startswith("7d6 fire, halved (MD-16)") for line in lines), lines
 

@@ -43,7 +43,7 @@ def seen():
     options: dict[tuple[str, str], tuple[object, dict[str, str]]] = {}
     pendings: dict[str, object] = {}
     for _d, v in _duels(14):
-        names = panels.names_of(v)
+        names = panels.names_of(v, "en")
         pendings.setdefault(v.pending.code, v.pending)
         for o in v.pending.options or []:
             if o.kind == "roll":
@@ -427,7 +427,7 @@ def test_the_french_log_has_no_english_left_in_a_spread_of_duels():
     for d, v in _duels(6, seed=2):
         if d.pending is not None and d.pending.kind != "turn":
             continue
-        names = panels.names_of(v)
+        names = panels.names_of(v, "en")
         for e in v.events:
             fr, en = text.event_line(e, "fr", names), text.event_line(e, "en", names)
             if e.kind in ("round",):

@@ -138,7 +138,7 @@ def chips(clauses: list[str], lang: str) -> str:
 
 def log_line(frame: Frame, lang: str) -> str:
     """The current log line: what happened in this step, its roll's breakdown, its clause chips."""
-    names = names_of(frame.view)
+    names = names_of(frame.view, lang)
     main, roll = current_lines(frame.fresh)
     if main is None:  # a step the observer does not see (an identification, MD-26): the last line stays
         main, roll = current_lines(list(frame.view.events[-6:]))
@@ -219,7 +219,7 @@ def controls(frame: Frame, lang: str, blank: bool = False) -> str:
     return f'<nav class="w-controls" aria-label="{escape(t("embed.controls", lang))}">{"".join(parts)}</nav>'
 
 
-def fit_labels(svg: str, view: Any) -> str:
+def fit_labels(svg: str, view: Any, lang: str) -> str:
     """Room for the names under the tokens: a duellist standing at the ground's edge (fighters start there)
     has a name wider than the drawing's margin, which a small frame would cut. The drawing widens to hold
     each name (about 0.6 em a letter), centred on its token as the board draws it."""
@@ -230,7 +230,7 @@ def fit_labels(svg: str, view: Any) -> str:
     x0, y0, vw, vh = (float(v) for v in m.groups())
     g = board.ground(view)
     w = g.side
-    half = [len(c.name) * (w / 100) * 4.2 * 0.3 for c in people]
+    half = [len(text.person_name(c, lang)) * (w / 100) * 4.2 * 0.3 for c in people]
     xs = [board.drawn_at(c, w)[0] for c in board.drawn_people(view, g)]
     left = min([x0] + [x - h for x, h in zip(xs, half, strict=True)])
     right = max([x0 + vw] + [x + h for x, h in zip(xs, half, strict=True)])
@@ -242,11 +242,11 @@ def fit_labels(svg: str, view: Any) -> str:
 def render(frame: Frame, lang: str) -> str:
     """The whole frame: arena, caption, log line, controls."""
     art = frame.board_html if frame.board_html is not None else board.render(frame.view, lang)
-    art = fit_labels(art, frame.view)
+    art = fit_labels(art, frame.view, lang)
     outcome = ""
     main, _ = current_lines(frame.fresh)
     if frame.view.outcome is not None and (main is None or main.kind != "end"):
-        line = text.outcome_line(frame.view.outcome, lang, names_of(frame.view))
+        line = text.outcome_line(frame.view.outcome, lang, names_of(frame.view, lang))
         outcome = f'<p class="w-outcome">{escape(line)}</p>'
     return (
         f'<div class="w-frame" data-mode="{escape(frame.mode)}" data-step="{frame.step}" '

@@ -109,7 +109,7 @@ def render(w: LessonWidget, lang: str) -> str:
     side, tools = _said(w, lang, names, view)
     goal = f"{t('lesson.goal', lang)} {tr(lv.goal_text, lang)}"
     where = t("lesson.level", lang, ref=w.ref)
-    art = frames.fit_labels(board.render(view, lang), view)
+    art = frames.fit_labels(board.render(view, lang), view, lang)
     chips = frames.chips(list(lv.teaches), lang)
     return (
         f'<div class="w-frame w-lesson" data-mode="lesson" data-lesson="{escape(w.ref)}" '

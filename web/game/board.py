@@ -202,7 +202,7 @@ def render(
     ringed = {c.id for c in people if c.id in out_of_zone and c.out_of_fight}
     tokens = tuple(
         Token(
-            c.name,
+            text.person_name(c, lang),
             c.cls,
             c.level,
             *drawn_at(c, w),
@@ -305,7 +305,7 @@ def render(
                     f'y2="{_attr(ty)}" stroke-width="{_attr(unit * 0.5)}" '
                     f'stroke-dasharray="{_attr(unit * 1.5)} {_attr(unit)}"/>'
                 )
-    names = {c.id: c.name for c in people}
+    names = {c.id: text.person_name(c, lang) for c in people}
     for oid in marks or []:
         layers.append(_mark(oid, view, people, g, radius, unit, lang, names))
     note_top = None

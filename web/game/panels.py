@@ -49,7 +49,7 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
     parts = [
         f'<section class="char{" own" if own else ""}" data-id="{escape(c.id)}" style="--side'
         f':{colour(view, c.side)}">',
-        f'<h3><span class="swatch" aria-hidden="true"></span>{escape(c.name)} '
+        f'<h3><span class="swatch" aria-hidden="true"></span>{escape(text.person_name(c, lang))} '
         f"<small>{escape(t('cls.' + c.cls, lang) if text.has('cls.' + c.cls) else c.cls)} "
         f"{escape(t('panel.level', lang, level=c.level))}</small></h3>",
         f'<p class="hp-line"><span class="hp-text">{escape(hp_label)}</span>'
@@ -206,11 +206,12 @@ def preferences(prefs: dict[str, str], lang: str) -> str:
     )
 
 
-def names_of(view: Any) -> text.Names:
+def names_of(view: Any, lang: str) -> text.Names:
+    """Everyone's name by id, in ``lang`` (a summoned creature's is translated: :func:`text.person_name`)."""
     people = ([view.me] if view.me is not None else []) + list(view.others)
     # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
     everyone = people + list(getattr(view, "bystanders", []))
-    names = text.Names({c.id: c.name for c in everyone})
+    names = text.Names({c.id: text.person_name(c, lang) for c in everyone})
     names.feminine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "f")
     return names
 
@@ -231,7 +232,7 @@ def shown_events(view: Any, flt: str = "all") -> list[Any]:
 
 
 def log_lines(view: Any, lang: str, flt: str = "all") -> list[tuple[Any, str]]:
-    names = names_of(view)
+    names = names_of(view, lang)
     return [(e, text.event_line(e, lang, names)) for e in shown_events(view, flt)]
 
 
@@ -280,7 +281,7 @@ def _roll_ac_parts(e: Any, lang: str) -> str:
 
 def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
     """The log: newest last, each line with its clause links; filters; copy as text; an ARIA live region."""
-    names = names_of(view)
+    names = names_of(view, lang)
     names_key = tuple(sorted(names.items()))
     shown = shown_events(view, flt)[-limit:]
     items = [_item(e, lang, names, names_key) for e in shown]

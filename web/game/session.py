@@ -28,6 +28,7 @@ from mageduel import (
     RuleError,
     SeededSpec,
     SplitMix64,
+    creature,
     format_decision,
     new_duel,
     parse_decision,
@@ -441,8 +442,9 @@ class Session:
             out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
         if lang != "en":  # a summoned creature is named by the engine in English: its name in ``lang``
             for c in self.duel.view(None).others:
-                if c.summoned_by is not None:
-                    out[c.id] = _creature_names(lang).get(c.name, c.name)
+                if c.creature is not None:
+                    name = creature(c.creature).name
+                    out[c.id] = getattr(name, lang, None) or name.en
         return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
 
     def gender_of(self, pid: str) -> str | None:
@@ -552,13 +554,6 @@ def distinct(names: dict[str, str], order: list[str]) -> dict[str, str]:
         if n:
             out[pid] = f"{name} {NUMERALS[min(n, len(NUMERALS)) - 1]}"
     return out
-
-
-def _creature_names(lang: str) -> dict[str, str]:
-    """The summonable creatures' English names, each with its name in ``lang``."""
-    from mageduel import all_creatures
-
-    return {c.name.en: getattr(c.name, lang, None) or c.name.en for c in all_creatures()}
 
 
 def localize(view: Any, names: dict[str, str]) -> Any:

@@ -144,6 +144,13 @@ def creature_name(creature_id: str, lang: str) -> str:
         return creature_id.replace("_", " ")
 
 
+def person_name(c: Any, lang: str) -> str:
+    """A participant's name as the interface shows it: a summoned creature's from the catalogue, in
+    ``lang`` (the engine names it in English), anyone else's as their sheet gives it."""
+    creature = getattr(c, "creature", None)
+    return creature_name(creature, lang) if creature else c.name
+
+
 _EXPENDED = re.compile(r"^expended spell (\d+) levels? higher$")
 
 
