@@ -135,6 +135,55 @@
     }
   }
 
+  // --- names that stay legible in a small frame ---------------------------------------------------------
+  // The arena is drawn to scale, its names a fixed share of the ground: in a frame 320 px wide they came out
+  // about 5 px tall. Below NAME_FLOOR CSS pixels a name grows to it; its edge nearest its token stays where
+  // it was drawn, and it is drawn back inside the arena's box if it would cross it. Python's redraws
+  // (web/patching.py) reset the names' style: the observer below sizes them again.
+  const NAME_FLOOR = 9;
+  function legibleNames() {
+    for (const svg of widget.querySelectorAll(".w-board svg")) {
+      const vb = svg.viewBox.baseVal;
+      const box = svg.getBoundingClientRect();
+      const board = svg.closest(".w-board").getBoundingClientRect();
+      if (!vb || !vb.width || !box.width || !box.height) continue;
+      const k = Math.max(vb.width / box.width, vb.height / box.height); // user units per CSS px ("meet")
+      for (const label of svg.querySelectorAll(".token-label")) {
+        const size = Number(label.getAttribute("font-size"));
+        const want = NAME_FLOOR * k;
+        if (!(size > 0) || want <= size * 1.01) {
+          if (label.style.fontSize) label.removeAttribute("style");
+          continue;
+        }
+        const disc = label.parentNode.querySelector(".token-disc");
+        const dy = Number(label.getAttribute("y")) - Number(disc?.getAttribute("cy") ?? 0);
+        const r = Number(disc?.getAttribute("r") ?? 0);
+        const grow = want - size;
+        let y = 0; // the box's edge toward the token stays put (arena.label_box: top at -0.85 em, foot +0.25)
+        if (dy > r) y = grow * 0.85;
+        else if (dy < -r) y = -grow * 0.25;
+        const before = label.getBoundingClientRect();
+        label.style.fontSize = `${want}px`;
+        label.style.transform = `translate(0px, ${y}px)`;
+        const after = label.getBoundingClientRect();
+        let x = 0;
+        if (Math.abs(dy) <= r) x = Math.sign(Number(label.getAttribute("x")) - Number(disc.getAttribute("cx"))) * (after.width - before.width) / 2 * k;
+        const left = after.left + x / k;
+        const right = after.right + x / k;
+        if (left < board.left) x += (board.left - left) * k;
+        else if (right > board.right) x -= (right - board.right) * k;
+        if (x) label.style.transform = `translate(${x}px, ${y}px)`;
+      }
+    }
+  }
+  let sizing = 0;
+  const sizeNames = () => { cancelAnimationFrame(sizing); sizing = requestAnimationFrame(legibleNames); };
+  if ("ResizeObserver" in window) new ResizeObserver(sizeNames).observe(widget);
+  new MutationObserver(sizeNames).observe(widget, {
+    childList: true, subtree: true, attributes: true, attributeFilter: ["style", "font-size", "viewBox"],
+  });
+  sizeNames();
+
   // --- height message for hosts that size the frame to its content -----------------------------------
   let lastHeight = 0;
   function postHeight() {

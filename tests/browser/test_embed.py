@@ -402,3 +402,52 @@ def test_the_boot_script_reads_the_parameters_as_the_pydantic_model_does(browser
         kept = expected.params.model_dump(exclude_unset=True)
         assert {k: str(v) for k, v in kept.items()} == got["params"], query
     context.close()
+
+
+NAMES_MEASURED = """() => {
+  const board = document.querySelector('.w-board').getBoundingClientRect();
+  return [...document.querySelectorAll('.w-board .token')].map((token) => {
+    const label = token.querySelector('.token-label').getBoundingClientRect();
+    const disc = token.querySelector('.token-disc').getBoundingClientRect();
+    const size = parseFloat(getComputedStyle(token.querySelector('.token-label')).fontSize);
+    const svg = token.ownerSVGElement;
+    const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // CSS px per user unit
+    const over = label.left < disc.right - 1 && disc.left + 1 < label.right
+      && label.top < disc.bottom - 1 && disc.top + 1 < label.bottom;
+    return {name: token.dataset.name, px: size * k, inside: label.left >= board.left - 0.5
+      && label.right <= board.right + 0.5, over};
+  });
+}"""
+
+
+def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_large_one(browser, widget_site):
+    """The arena is drawn to scale, its names a share of the ground: at 320 x 213 they were 4-5 px tall.
+    There they grow to 9 px, inside the arena's box and clear of their own token, on the poster and after
+    Python's redraws; a 900 px frame keeps them as drawn."""
+    context = browser.new_context(viewport={"width": 320, "height": 213}, service_workers="block")
+    page = context.new_page()
+    for scenario in ("counterspell", "expulsion", "summoned"):
+        page.goto(f"{widget_site}/embed.html?scenario={scenario}&lang=fr")
+        page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+        page.wait_for_timeout(100)  # the sizing runs at the next frame
+        names = page.evaluate(NAMES_MEASURED)
+        assert names and all(n["px"] >= 8.9 and n["inside"] and not n["over"] for n in names), names
+    page.locator('[data-action="next"]').click()  # boots the runtime; its redraws reset the names' style
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=READY_MS)
+    for step in ("1", "2", "3"):
+        if step != "1":
+            page.locator('[data-action="next"]').click()
+        page.wait_for_function(f"document.querySelector('.w-step').dataset.step === '{step}'", timeout=30_000)
+        page.wait_for_timeout(100)
+        names = page.evaluate(NAMES_MEASURED)
+        assert names and all(n["px"] >= 8.9 and n["inside"] and not n["over"] for n in names), (step, names)
+    page.screenshot(path=artifact("embed-320x213-names.png"))
+    context.close()
+    context = browser.new_context(viewport={"width": 900, "height": 600}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{widget_site}/embed.html?scenario=counterspell&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.wait_for_timeout(100)
+    assert page.evaluate("[...document.querySelectorAll('.token-label')].every((l) => !l.style.fontSize)")
+    assert all(n["px"] >= 9 for n in page.evaluate(NAMES_MEASURED))
+    context.close()
