@@ -225,5 +225,26 @@ def test_du25_a_dodge_s_two_penalties_are_two_distinct_log_lines_and_their_end_o
     assert lines == [
         "Bram : déséquilibre après une esquive de duel (−2 CA) (1 rd)",
         "Bram : déséquilibre après une esquive de duel (−2 Réflexes) (1 rd)",
-        "Bram : fin de déséquilibre après une esquive de duel.",
+        "Bram : l'effet « déséquilibre après une esquive de duel » prend fin.",
     ]
+
+
+def test_c11_the_end_of_an_effect_reads_whole_whether_it_is_named_by_a_word_or_by_its_spell():
+    """ "Ilse : fin de paralysée" and "Ilse: no longer Acid Arrow, ongoing damage" were not sentences: the
+    end of an effect names it, as the restoration at a duel's end does."""
+    from types import SimpleNamespace as Ev
+
+    from web.game import text
+    from web.game.text import Names
+
+    names = Names({"p1": "Ilse"})
+    names.feminine = frozenset({"p1"})
+
+    def ends(condition: str, lang: str) -> str:
+        e = Ev(seq=1, kind="condition-ends", actor="p1", data={"condition": condition}, clauses=("C-11",))
+        return text.event_line(e, lang, names)
+
+    assert ends("paralyzed", "fr") == "Ilse : l'effet « paralysée » prend fin."
+    assert ends("paralyzed", "en") == "Ilse: the effect “paralyzed” ends."
+    assert ends("ongoing acid_arrow", "en") == "Ilse: the effect “Acid Arrow, ongoing damage” ends."
+    assert ends("ongoing acid_arrow", "fr") == "Ilse : l'effet « flèche acide, dégâts continus » prend fin."
