@@ -189,3 +189,20 @@ def test_x1_a_move_listed_past_the_ground_is_marked_where_it_leaves_it():
     arrow = re.search(r'data-beyond="true">.*?<path class="beyond" d="M([-\d.]+) ([-\d.]+)L', svg)
     me_y = g.screen(view.me.position)[1]
     assert arrow is not None and float(arrow.group(2)) > me_y
+
+
+def test_x1_the_move_and_range_circles_go_past_a_plain_duels_ground_and_stop_at_a_mageduels_walls():
+    """A plain duel's ground is only the floor drawn about the duellists: a move or a spell goes past its
+    edge (a mark there says so), so its circles were wrongly cut at it. The zone's walls still cut them."""
+    d = core_duel(dice=[15, 5] + [10] * 30, pos_b=(20.0, 0.0))
+    view = build_view(d, "p1")
+    g = board.ground(view)
+    mm = next(o for o in view.pending.options if o.id == "cast magic_missile @p2")
+    svg = board.render(view, "en", reach=True, preview=mm.id)
+    speed = float(view.pending.turn_left.move_feet)
+    mx, _ = g.local(view.me.position)
+    assert mx - speed < 0 or mx + speed > g.side  # the circle does reach past the ground's edge
+    assert re.search(r'<g class="reach"><title>', svg) and re.search(r'<g class="preview" data-spell=', svg)
+    zoned = build_view(core_duel(kind="mageduel", dice=[15, 5] + [10] * 30), "p1")
+    svg = board.render(zoned, "en", reach=True)
+    assert re.search(r'<g class="reach" clip-path="url\(#board-clip\)">', svg)

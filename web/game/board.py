@@ -814,10 +814,18 @@ def _option(view: Any, oid: str) -> Any:
     return next((o for o in (p.options or []) if o.id == oid), None) if p is not None else None
 
 
+def _within_walls(view: Any) -> str:
+    """The clip of a drawing that stops where movement and spells stop: the zone's walls (MD-10, MD-22).
+    A plain duel has none (its ground is drawn about the duellists), so nothing is cut at its edge."""
+    return ' clip-path="url(#board-clip)"' if view.zone else ""
+
+
 def _reach(view: Any, me: Any, w: float, unit: float, lang: str) -> str:
     """While moving: how far a move action takes the viewer and a 5-foot step, as the turn's budget stands
     (the view's ``turn_left``: slowed, prone's crawl, a slip on grease), clipped at the zone (the engine
-    still says which points are legal: the marks). ``me``: the viewer as drawn."""
+    still says which points are legal: the marks). A plain duel's ground is only the part of the floor
+    drawn, not a wall: the circle goes on past it, as far as the drawing does (:func:`_within_walls`).
+    ``me``: the viewer as drawn."""
     left = view.pending.turn_left if view.pending is not None else None
     if left is not None:
         speed = float(left.move_feet or 0)
@@ -826,7 +834,7 @@ def _reach(view: Any, me: Any, w: float, unit: float, lang: str) -> str:
         speed, step = float(getattr(me, "speed", 0) or 0), 0.0
     x, y = me.position[0], w - me.position[1]
     title = t("board.reach", lang, feet=text.number_ft(speed, lang))
-    out = [f'<g class="reach" clip-path="url(#board-clip)"><title>{escape(title)}</title>']
+    out = [f'<g class="reach"{_within_walls(view)}><title>{escape(title)}</title>']
     if speed > 0:
         out.append(
             f'<circle class="reach-move" cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(speed)}" '
@@ -854,7 +862,7 @@ def _preview(view: Any, me: Any, oid: str, g: Ground, unit: float, area: Any = N
     spell_id = (opt.spell if opt is not None and opt.spell else None) or c.spell or ""
     if not spell_id or me is None:
         return ""
-    out = [f'<g class="preview" clip-path="url(#board-clip)" data-spell="{escape(spell_id)}">']
+    out = [f'<g class="preview"{_within_walls(view)} data-spell="{escape(spell_id)}">']
     reach = float(opt.range_ft) if opt is not None and opt.range_ft is not None else 0.0
     x, y = me.position[0], w - me.position[1]
     if 0 < reach < 10_000:
