@@ -92,3 +92,17 @@ def test_c11_a_womans_conditions_agree_with_her_on_her_badges_and_her_panel():
     assert "paralysée (3 rd)" in unescape(panels.combatant(view, her, "fr", own=True))
     assert "paralysé (3 rd)" in unescape(panels.combatant(view, him, "fr", own=False))
     assert 'aria-label="paralyzed"' in unescape(board.render(view, "en"))
+
+
+def test_md23_a_disqualified_woman_who_acts_again_is_disqualifiee():
+    """MD-23's interference line speaks of who acted ("{who}, disqualifié, …"), in her gender."""
+    names = text.Names({"p1": "Ilse", "p2": "Kael"})
+    names.feminine = frozenset({"p1"})
+
+    def line(who: str, what: str) -> str:
+        e = SimpleNamespace(kind="interference", actor=who, data={"who": who, "what": what}, clauses=[])
+        return text.event_line(e, "fr", names)
+
+    assert line("p1", "casts inside the zone").startswith("Ilse, disqualifiée, attaque ou lance un sort")
+    assert line("p1", "comes back into the zone").startswith("Ilse, disqualifiée, revient")
+    assert line("p2", "comes back into the zone").startswith("Kael, disqualifié, revient")

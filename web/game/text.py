@@ -654,7 +654,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
-        return t(f"ev.interference.{key}", lang, who=nm(d.get("who")))
+        gender = "f" if d.get("who") in feminine(names) else None  # "disqualifiée": of who, not the actor
+        return said_of(gender, f"ev.interference.{key}", lang, who=nm(d.get("who")))
     if k == "area-clipped":  # MD-10: an area stops at the zone's faces
         return t(
             "lesson13.area-clipped",
