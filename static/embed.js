@@ -138,17 +138,31 @@
   // --- names that stay legible in a small frame ---------------------------------------------------------
   // The arena is drawn to scale, its names a fixed share of the ground: in a frame 320 px wide they came out
   // about 5 px tall. Below NAME_FLOOR CSS pixels a name grows to it; its edge nearest its token stays where
-  // it was drawn, and it is drawn back inside the arena's box if it would cross it. Python's redraws
-  // (web/patching.py) reset the names' style: the observer below sizes them again.
+  // it was drawn, it is drawn back inside the arena's box if it would cross it, and it grows only as far as
+  // it stays clear of the other tokens and names. The ground's note ("no zone, only the ground"), as small
+  // and unreadable there, gives way: hidden where a name now covers it. Python's redraws
+  // (web/patching.py) reset these styles: the observer below sizes them again.
   const NAME_FLOOR = 9;
+  const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
+    && b.top < a.bottom - 0.5;
   function legibleNames() {
+    observer.disconnect(); // its own changes to the names' style must not call it again
+    try {
+      sizeAll();
+    } finally {
+      watch();
+    }
+  }
+  function sizeAll() {
     for (const svg of widget.querySelectorAll(".w-board svg")) {
       const vb = svg.viewBox.baseVal;
       const box = svg.getBoundingClientRect();
       const board = svg.closest(".w-board").getBoundingClientRect();
       if (!vb || !vb.width || !box.width || !box.height) continue;
       const k = Math.max(vb.width / box.width, vb.height / box.height); // user units per CSS px ("meet")
-      for (const label of svg.querySelectorAll(".token-label")) {
+      const labels = [...svg.querySelectorAll(".token-label")];
+      const others = [...svg.querySelectorAll(".token-disc"), ...labels];
+      for (const label of labels) {
         const size = Number(label.getAttribute("font-size"));
         const want = NAME_FLOOR * k;
         if (!(size > 0) || want <= size * 1.01) {
@@ -158,30 +172,58 @@
         const disc = label.parentNode.querySelector(".token-disc");
         const dy = Number(label.getAttribute("y")) - Number(disc?.getAttribute("cy") ?? 0);
         const r = Number(disc?.getAttribute("r") ?? 0);
-        const grow = want - size;
-        let y = 0; // the box's edge toward the token stays put (arena.label_box: top at -0.85 em, foot +0.25)
-        if (dy > r) y = grow * 0.85;
-        else if (dy < -r) y = -grow * 0.25;
+        label.removeAttribute("style");
         const before = label.getBoundingClientRect();
-        label.style.fontSize = `${want}px`;
-        label.style.transform = `translate(0px, ${y}px)`;
-        const after = label.getBoundingClientRect();
-        let x = 0;
-        if (Math.abs(dy) <= r) x = Math.sign(Number(label.getAttribute("x")) - Number(disc.getAttribute("cx"))) * (after.width - before.width) / 2 * k;
-        const left = after.left + x / k;
-        const right = after.right + x / k;
-        if (left < board.left) x += (board.left - left) * k;
-        else if (right > board.right) x -= (right - board.right) * k;
-        if (x) label.style.transform = `translate(${x}px, ${y}px)`;
+        // What the name must not cover once grown: what it was already clear of as drawn.
+        const clear = others.filter((el) => el !== label && el !== disc).map((el) => el.getBoundingClientRect())
+          .filter((o) => !meets(o, before));
+        const sized = (s) => {
+          const grow = s - size;
+          let y = 0; // the box's edge toward the token stays put (arena.label_box: top -0.85 em, foot +0.25)
+          if (dy > r) y = grow * 0.85;
+          else if (dy < -r) y = -grow * 0.25;
+          label.style.fontSize = `${s}px`;
+          label.style.transform = `translate(0px, ${y}px)`;
+          const after = label.getBoundingClientRect();
+          let x = 0;
+          if (Math.abs(dy) <= r) {
+            x = Math.sign(Number(label.getAttribute("x")) - Number(disc.getAttribute("cx")))
+              * ((after.width - before.width) / 2) * k;
+          }
+          const left = after.left + x / k;
+          const right = after.right + x / k;
+          if (left < board.left) x += (board.left - left) * k;
+          else if (right > board.right) x -= (right - board.right) * k;
+          if (x) label.style.transform = `translate(${x}px, ${y}px)`;
+          const at = label.getBoundingClientRect();
+          return !clear.some((o) => meets(o, at));
+        };
+        if (sized(want)) continue;
+        let fits = size;
+        let over = want;
+        for (let i = 0; i < 6; i++) {
+          const mid = (fits + over) / 2;
+          if (sized(mid)) fits = mid;
+          else over = mid;
+        }
+        if (fits > size * 1.01) sized(fits);
+        else label.removeAttribute("style");
+      }
+      for (const note of svg.querySelectorAll(".board-note")) {
+        note.removeAttribute("style");
+        const at = note.getBoundingClientRect();
+        if (labels.some((label) => meets(label.getBoundingClientRect(), at))) note.style.visibility = "hidden";
       }
     }
   }
   let sizing = 0;
   const sizeNames = () => { cancelAnimationFrame(sizing); sizing = requestAnimationFrame(legibleNames); };
   if ("ResizeObserver" in window) new ResizeObserver(sizeNames).observe(widget);
-  new MutationObserver(sizeNames).observe(widget, {
+  const observer = new MutationObserver(sizeNames);
+  const watch = () => observer.observe(widget, {
     childList: true, subtree: true, attributes: true, attributeFilter: ["style", "font-size", "viewBox"],
   });
+  watch();
   sizeNames();
 
   // --- height message for hosts that size the frame to its content -----------------------------------

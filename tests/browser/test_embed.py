@@ -412,18 +412,32 @@ NAMES_MEASURED = """() => {
     const size = parseFloat(getComputedStyle(token.querySelector('.token-label')).fontSize);
     const svg = token.ownerSVGElement;
     const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // CSS px per user unit
-    const over = label.left < disc.right - 1 && disc.left + 1 < label.right
-      && label.top < disc.bottom - 1 && disc.top + 1 < label.bottom;
+    const meets = (a, b) => a.left < b.right - 1 && b.left + 1 < a.right && a.top < b.bottom - 1
+      && b.top + 1 < a.bottom;
+    // The ground's note gives way to the names: it may be under one only where it is hidden.
+    const notes = [...document.querySelectorAll('.w-board .board-note')]
+      .filter((el) => getComputedStyle(el).visibility !== 'hidden');
+    const others = [...document.querySelectorAll('.w-board .token-disc, .w-board .token-label'), ...notes]
+      .filter((el) => el.parentNode !== token).map((el) => el.getBoundingClientRect());
     return {name: token.dataset.name, px: size * k, inside: label.left >= board.left - 0.5
-      && label.right <= board.right + 0.5, over};
+      && label.right <= board.right + 0.5, over: meets(label, disc) || others.some((o) => meets(label, o))};
   });
 }"""
+# Style changes to the names over a while: the sizing must settle, not run again at every frame.
+RESTYLED = """() => new Promise((done) => {
+  let seen = 0;
+  const watch = new MutationObserver((records) => { seen += records.length; });
+  watch.observe(document.querySelector('.w-board'), {attributes: true, subtree: true, attributeFilter: ['style']});
+  setTimeout(() => { watch.disconnect(); done(seen); }, 1000);
+})"""
 
 
 def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_large_one(browser, widget_site):
     """The arena is drawn to scale, its names a share of the ground: at 320 x 213 they were 4-5 px tall.
-    There they grow to 9 px, inside the arena's box and clear of their own token, on the poster and after
-    Python's redraws; a 900 px frame keeps them as drawn."""
+    There they grow to 9 px (8.5 at least), inside the arena's box and clear of the tokens, the other names
+    and the ground's note (hidden where a name now covers it: lesson 2-4 at 360 px), on the poster and after
+    Python's redraws; the sizing then rests (no restyling at every frame). A 900 px frame keeps them as
+    drawn."""
     context = browser.new_context(viewport={"width": 320, "height": 213}, service_workers="block")
     page = context.new_page()
     for scenario in ("counterspell", "expulsion", "summoned"):
@@ -431,7 +445,8 @@ def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_la
         page.wait_for_function("document.documentElement.dataset.state === 'poster'")
         page.wait_for_timeout(100)  # the sizing runs at the next frame
         names = page.evaluate(NAMES_MEASURED)
-        assert names and all(n["px"] >= 8.9 and n["inside"] and not n["over"] for n in names), names
+        assert names and all(n["px"] >= 8.5 and n["inside"] and not n["over"] for n in names), names
+        assert page.evaluate(RESTYLED) == 0
     page.locator('[data-action="next"]').click()  # boots the runtime; its redraws reset the names' style
     page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=READY_MS)
     for step in ("1", "2", "3"):
@@ -440,8 +455,16 @@ def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_la
         page.wait_for_function(f"document.querySelector('.w-step').dataset.step === '{step}'", timeout=30_000)
         page.wait_for_timeout(100)
         names = page.evaluate(NAMES_MEASURED)
-        assert names and all(n["px"] >= 8.9 and n["inside"] and not n["over"] for n in names), (step, names)
+        assert names and all(n["px"] >= 8.5 and n["inside"] and not n["over"] for n in names), (step, names)
     page.screenshot(path=artifact("embed-320x213-names.png"))
+    context.close()
+    context = browser.new_context(viewport={"width": 360, "height": 240}, service_workers="block")
+    page = context.new_page()
+    page.goto(f"{widget_site}/embed.html?lesson=2-4&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.wait_for_timeout(100)
+    names = page.evaluate(NAMES_MEASURED)
+    assert names and all(n["px"] >= 8.5 and n["inside"] and not n["over"] for n in names), names
     context.close()
     context = browser.new_context(viewport={"width": 900, "height": 600}, service_workers="block")
     page = context.new_page()
