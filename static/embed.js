@@ -137,11 +137,11 @@
 
   // --- names that stay legible in a small frame ---------------------------------------------------------
   // The arena is drawn to scale, its names a fixed share of the ground: in a frame 320 px wide they came out
-  // about 5 px tall. Below NAME_FLOOR CSS pixels a name grows to it; its edge nearest its token stays where
-  // it was drawn, it is drawn back inside the arena's box if it would cross it, and it grows only as far as
-  // it stays clear of the other tokens and names. The ground's note ("no zone, only the ground"), as small
-  // and unreadable there, gives way: hidden where a name now covers it. Python's redraws
-  // (web/patching.py) reset these styles: the observer below sizes them again.
+  // about 5 px tall. Below NAME_FLOOR CSS pixels a name (or the status of one out of the fight) grows to it:
+  // its edge nearest its token stays where it was drawn, it is drawn back inside the arena's box if it would
+  // cross it, and it grows only as far as it stays clear of the tokens and the other names. The ground's
+  // note ("no zone, only the ground"), as small and unreadable there, gives way: hidden where a name now
+  // covers it. Python's redraws (web/patching.py) reset these styles: the observer below sizes them again.
   const NAME_FLOOR = 9;
   const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
     && b.top < a.bottom - 0.5;
@@ -160,7 +160,7 @@
       const board = svg.closest(".w-board").getBoundingClientRect();
       if (!vb || !vb.width || !box.width || !box.height) continue;
       const k = Math.max(vb.width / box.width, vb.height / box.height); // user units per CSS px ("meet")
-      const labels = [...svg.querySelectorAll(".token-label")];
+      const labels = [...svg.querySelectorAll(".token-label, .out-label")];
       const others = [...svg.querySelectorAll(".token-disc"), ...labels];
       for (const label of labels) {
         const size = Number(label.getAttribute("font-size"));
@@ -169,7 +169,10 @@
           if (label.style.fontSize) label.removeAttribute("style");
           continue;
         }
-        const disc = label.parentNode.querySelector(".token-disc");
+        // A status beside a token out of the fight ("dying", "expelled") is anchored at the token's side and
+        // grows away from it; a name is its token's own.
+        const status = label.classList.contains("out-label");
+        const disc = status ? null : label.parentNode.querySelector(".token-disc");
         const dy = Number(label.getAttribute("y")) - Number(disc?.getAttribute("cy") ?? 0);
         const r = Number(disc?.getAttribute("r") ?? 0);
         label.removeAttribute("style");
@@ -180,13 +183,14 @@
         const sized = (s) => {
           const grow = s - size;
           let y = 0; // the box's edge toward the token stays put (arena.label_box: top -0.85 em, foot +0.25)
-          if (dy > r) y = grow * 0.85;
+          if (status) y = grow * 0.3; // its middle stays level with the token
+          else if (dy > r) y = grow * 0.85;
           else if (dy < -r) y = -grow * 0.25;
           label.style.fontSize = `${s}px`;
           label.style.transform = `translate(0px, ${y}px)`;
           const after = label.getBoundingClientRect();
           let x = 0;
-          if (Math.abs(dy) <= r) {
+          if (!status && Math.abs(dy) <= r) {
             x = Math.sign(Number(label.getAttribute("x")) - Number(disc.getAttribute("cx")))
               * ((after.width - before.width) / 2) * k;
           }

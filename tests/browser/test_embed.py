@@ -405,22 +405,22 @@ def test_the_boot_script_reads_the_parameters_as_the_pydantic_model_does(browser
 
 
 NAMES_MEASURED = """() => {
+  // Each name, and each status of one out of the fight ("tuée"), as drawn: its size in CSS px, whether it is
+  // inside the arena's box, and whether it covers a token, another of them or the ground's visible note.
   const board = document.querySelector('.w-board').getBoundingClientRect();
-  return [...document.querySelectorAll('.w-board .token')].map((token) => {
-    const label = token.querySelector('.token-label').getBoundingClientRect();
-    const disc = token.querySelector('.token-disc').getBoundingClientRect();
-    const size = parseFloat(getComputedStyle(token.querySelector('.token-label')).fontSize);
-    const svg = token.ownerSVGElement;
+  const meets = (a, b) => a.left < b.right - 1 && b.left + 1 < a.right && a.top < b.bottom - 1
+    && b.top + 1 < a.bottom;
+  const labels = [...document.querySelectorAll('.w-board .token-label, .w-board .out-label')];
+  const notes = [...document.querySelectorAll('.w-board .board-note')]
+    .filter((el) => getComputedStyle(el).visibility !== 'hidden');  // it gives way to the names
+  const drawn = [...document.querySelectorAll('.w-board .token-disc'), ...labels, ...notes];
+  return labels.map((el) => {
+    const at = el.getBoundingClientRect();
+    const svg = el.ownerSVGElement;
     const k = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;  // CSS px per user unit
-    const meets = (a, b) => a.left < b.right - 1 && b.left + 1 < a.right && a.top < b.bottom - 1
-      && b.top + 1 < a.bottom;
-    // The ground's note gives way to the names: it may be under one only where it is hidden.
-    const notes = [...document.querySelectorAll('.w-board .board-note')]
-      .filter((el) => getComputedStyle(el).visibility !== 'hidden');
-    const others = [...document.querySelectorAll('.w-board .token-disc, .w-board .token-label'), ...notes]
-      .filter((el) => el.parentNode !== token).map((el) => el.getBoundingClientRect());
-    return {name: token.dataset.name, px: size * k, inside: label.left >= board.left - 0.5
-      && label.right <= board.right + 0.5, over: meets(label, disc) || others.some((o) => meets(label, o))};
+    return {name: el.textContent, px: parseFloat(getComputedStyle(el).fontSize) * k,
+      inside: at.left >= board.left - 0.5 && at.right <= board.right + 0.5,
+      over: drawn.some((o) => o !== el && meets(at, o.getBoundingClientRect()))};
   });
 }"""
 # Style changes to the names over a while: the sizing must settle, not run again at every frame.
@@ -452,6 +452,15 @@ def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_la
         page.wait_for_timeout(100)
         assert _legible(page.evaluate(NAMES_MEASURED)), step
     page.screenshot(path=artifact("embed-320x213-names.png"))
+    # The end of the defeat showcase: Ilse is slain, her status ("tuée") written beside her token.
+    page.goto(f"{widget_site}/embed.html?scenario=defeat&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.locator('[data-action="end"]').click()
+    page.wait_for_function("document.documentElement.dataset.state === 'ready'", timeout=READY_MS)
+    page.wait_for_function("document.querySelector('.w-board .out-label') !== null", timeout=30_000)
+    page.wait_for_timeout(100)
+    status = [n for n in page.evaluate(NAMES_MEASURED) if n["name"] == "tuée"]
+    assert status and _legible(status)
     context.close()
     for (width, height), query, legible in (
         ((360, 240), "lesson=2-4&lang=fr", True),  # Kael's name under the ground's note
