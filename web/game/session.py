@@ -28,7 +28,6 @@ from mageduel import (
     RuleError,
     SeededSpec,
     SplitMix64,
-    creature,
     format_decision,
     new_duel,
     parse_decision,
@@ -36,6 +35,8 @@ from mageduel import (
 )
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
+
+from web.game.text import creature_name
 
 Control = Literal["human", "easy", "normal", "hard", "table"]
 COMPUTER = ("easy", "normal", "hard")
@@ -443,8 +444,7 @@ class Session:
         if lang != "en":  # a summoned creature is named by the engine in English: its name in ``lang``
             for c in self.duel.view(None).others:
                 if c.creature is not None:
-                    name = creature(c.creature).name
-                    out[c.id] = getattr(name, lang, None) or name.en
+                    out[c.id] = creature_name(c.creature, lang)
         return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
 
     def gender_of(self, pid: str) -> str | None:

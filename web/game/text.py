@@ -42,6 +42,11 @@ def feminine(names: dict[str, str]) -> frozenset[str]:
     return getattr(names, "feminine", frozenset())
 
 
+def gender_in(names: dict[str, str], pid: object) -> str | None:
+    """The gender French gives participant ``pid`` of ``names``: "f", or None."""
+    return "f" if pid in feminine(names) else None
+
+
 class Names(dict[str, str]):
     """Participants' names by id, with the ids of those French speaks of in the feminine."""
 
@@ -531,7 +536,7 @@ def ac_parts_text(parts: Any, lang: str) -> str:
 
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     """One line of the log for an event (``views.EventModel``), agreeing in French with its actor."""
-    with _about("f" if e.actor in feminine(names) else None):
+    with _about(gender_in(names, e.actor)):
         return _event_line(e, lang, names)
 
 
@@ -654,8 +659,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
-        gender = "f" if d.get("who") in feminine(names) else None  # "disqualifiée": of who, not the actor
-        return said_of(gender, f"ev.interference.{key}", lang, who=nm(d.get("who")))
+        who = d.get("who")  # "disqualifiée": agreeing with who acted, not the event's actor
+        return said_of(gender_in(names, who), f"ev.interference.{key}", lang, who=nm(who))
     if k == "area-clipped":  # MD-10: an area stops at the zone's faces
         return t(
             "lesson13.area-clipped",
