@@ -65,6 +65,9 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     assert verify(Replay.model_validate(replay)).ok
     assert replay["scenario"]["kind"] == "mageduel" and replay["events"]
     page.locator('#game [data-act="share"]').click()
+    # The link is set among the click's effects, which can land after the click returns (read as None once,
+    # in a fresh-clone run while the machine was also building the site).
+    page.wait_for_function("document.getElementById('game').dataset.shareLink !== undefined")
     link = page.locator("#game").get_attribute("data-share-link")
     assert link.startswith(game_site) and "#replay=" in link
     other = browser.new_context(service_workers="block").new_page()
