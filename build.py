@@ -767,6 +767,13 @@ class Server(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
     allow_reuse_address = True
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        # A visitor who closes the tab or reloads while a large file is on its way resets the connection:
+        # that is the visitor's choice, not the server's fault, and a traceback for it buried real errors.
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)  # type: ignore[arg-type]
+
 
 def make_server(root: Path, port: int = 0, host: str = "127.0.0.1") -> Server:
     """A threaded static server for ``root`` (port 0 picks a free one)."""

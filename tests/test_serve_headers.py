@@ -5,6 +5,7 @@ tests/browser/test_reliability.py shows what the page says when a host does not 
 from __future__ import annotations
 
 import sys
+import urllib.error
 import urllib.request
 
 import pytest
@@ -48,5 +49,50 @@ def test_finding8_a_subclass_that_sends_the_header_itself_does_not_get_it_twice(
             f"http://127.0.0.1:{server.server_address[1]}/index.html", timeout=30
         ) as r:
             assert r.headers.get_all("Access-Control-Allow-Origin") == ["*"]
+    finally:
+        server.shutdown()
+
+
+def _reset_mid_file(port: int, name: str) -> None:
+    """Asks for ``name`` and resets the connection after its first bytes, as a closed tab does."""
+    import socket
+    import struct
+
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(f"GET /{name} HTTP/1.1\r\nHost: localhost\r\n\r\n".encode())
+        assert sock.recv(64).startswith(b"HTTP/1.")
+        # Linger 0: close() sends a reset instead of a polite end, while the server is still writing.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+
+
+def test_serve_is_silent_when_a_visitor_leaves_mid_file_and_still_reports_real_errors(tmp_path, capfd):
+    import functools
+    import threading
+    import time
+
+    (tmp_path / "big.wasm").write_bytes(b"\0" * 8_000_000)  # larger than the sockets' buffers
+
+    class Failing(build.SiteHandler):
+        def do_GET(self) -> None:
+            if self.path == "/broken":
+                raise ValueError("a fault in the server's own code")
+            super().do_GET()
+
+    server = build.Server(("127.0.0.1", 0), functools.partial(Failing, directory=str(tmp_path)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+    try:
+        for _ in range(3):
+            _reset_mid_file(port, "big.wasm")
+        time.sleep(0.5)  # the handler threads meet the reset
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/big.wasm", timeout=30) as r:
+            assert len(r.read()) == 8_000_000  # and the server goes on serving
+        assert "Exception occurred" not in capfd.readouterr().err
+        # The handler's fault closes the connection with no answer.
+        with pytest.raises((ConnectionError, urllib.error.URLError)):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/broken", timeout=30)
+        time.sleep(0.2)
+        err = capfd.readouterr().err
+        assert "Exception occurred" in err and "a fault in the server's own code" in err
     finally:
         server.shutdown()
