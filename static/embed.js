@@ -169,8 +169,8 @@
           if (label.style.fontSize) label.removeAttribute("style");
           continue;
         }
-        // A status beside a token out of the fight ("dying", "expelled") is anchored at the token's side and
-        // grows away from it; a name is its token's own.
+        // A status beside (or under) a token out of the fight ("dying", "expelled") is anchored at the
+        // token's side and grows away from it; a name is its token's own.
         const status = label.classList.contains("out-label");
         const disc = status ? null : label.parentNode.querySelector(".token-disc");
         const dy = Number(label.getAttribute("y")) - Number(disc?.getAttribute("cy") ?? 0);
@@ -183,7 +183,8 @@
         const sized = (s) => {
           const grow = s - size;
           let y = 0; // the box's edge toward the token stays put (arena.label_box: top -0.85 em, foot +0.25)
-          if (status) y = grow * 0.3; // its middle stays level with the token
+          if (status && label.getAttribute("text-anchor") === "middle") y = grow * 0.85; // under it: its top
+          else if (status) y = grow * 0.3; // beside it: its middle stays level with the token
           else if (dy > r) y = grow * 0.85;
           else if (dy < -r) y = -grow * 0.25;
           label.style.fontSize = `${s}px`;

@@ -107,3 +107,65 @@ def test_a_fallen_duellists_status_is_not_covered_by_its_own_badges():
     badges = _badges(svg)
     assert badges, "the fallen duellist's badges this test is about"
     assert not any(_meets(b, status) for b in badges), (badges, status)
+
+
+def _out_labels(svg: str) -> list[tuple[str, Box]]:
+    """Each status written beside a token out of the fight: its words and box."""
+    found = []
+    for x, y, anchor, size, label in re.findall(
+        r'class="out-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="(\w+)" font-size="([-\d.]+)"'
+        r"[^>]*>([^<]+)",
+        svg,
+    ):
+        x, y, size = float(x), float(y), float(size)
+        width = text_width(label, size)
+        left = {"start": x, "end": x - width, "middle": x - width / 2}[anchor]
+        found.append((label, (left, y - size * 0.85, left + width, y + size * 0.25)))
+    return found
+
+
+@pytest.mark.parametrize("seed", [2, 3, 5])
+def test_a_fallen_duellists_status_is_not_written_over_their_own_name(seed):
+    """Found at the end of a mageduel the page played (Nadira against Corvin): Corvin stood just over her, so
+    her name went beside her token, on the right, where "tuée" was written too. The status takes another
+    side then, and clears the viewer's dashed ring."""
+    sc = Scenario(
+        kind="mageduel",
+        participants=[
+            Participant(id="p1", roster="nadira", side="s1"),
+            Participant(id="p2", roster="corvin", side="s2"),
+        ],
+    )
+    duel = new_duel(sc, Seeded(seed))
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("hard", seed)).choose(duel.brief_view(who)))
+    for lang in ("en", "fr"):
+        svg = board.render(build_view(duel, "p1"), lang)
+        labels = _out_labels(svg)
+        assert [w for w, _ in labels] == [{"en": "slain", "fr": "tuée"}[lang]], "the duel this test is about"
+        names = []
+        for x, y, size, name in re.findall(
+            r'class="token-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" font-size="([-\d.]+)"'
+            r"[^>]*>([^<]+)",
+            svg,
+        ):
+            half = text_width(name, float(size)) / 2
+            names.append(
+                (
+                    float(x) - half,
+                    float(y) - float(size) * 0.85,
+                    float(x) + half,
+                    float(y) + float(size) * 0.25,
+                )
+            )
+        (_, status), me_ring = (
+            labels[0],
+            re.search(r'class="me-ring" cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', svg),
+        )
+        assert not any(_meets(status, n) for n in names), (status, names)
+        cx, cy, r = map(float, me_ring.groups())
+        assert not _on_disc(status, cx, cy, r), "the status crosses the viewer's own dashed ring"
+        for cx, cy, r in re.findall(r'class="hp-track" cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', svg):
+            assert not _on_disc(status, float(cx), float(cy), float(r)), "the status over a token"

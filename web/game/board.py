@@ -477,7 +477,17 @@ def _decorations(
     rings = ring + unit * (2.8 if me else 2)  # under the rings (the viewer's own dashed one included)
     badge = unit * 3.8
     row_width = (len(labels) - 1) * step + badge
-    status = _status_label(c, x, y, w, unit, ring, outer, out_of_zone, west or east, status_right, lang)
+    # The status clears the viewer's own dashed ring too (ring + 2.2 units), as the name does.
+    reach = ring + unit * (1.4 if me else 0.0)
+    status = _status_label(c, x, y, w, unit, reach, outer, out_of_zone, west or east, status_right, lang)
+    if status is not None and not (out_of_zone and (west or east)) and _covers(status[1], names, discs, ring):
+        # A name written beside the token (another stands over it) takes the side the status wanted: the
+        # other side, else under the token, else the least covered of them ("slain" over "Nadira Ashveil").
+        tries = [
+            _status_label(c, x, y, w, unit, reach, outer, out_of_zone, False, side, lang)
+            for side in (not status_right, None)
+        ]
+        status = next((s for s in tries if s and not _covers(s[1], names, discs, ring)), status)
     kept = names if names is not None else {}
     if status is not None:  # placed first: the badges keep clear of it, as of a name
         kept[f"status:{c.id}"] = status[1]
@@ -541,30 +551,48 @@ def _status_label(
     outer: float,
     out_of_zone: bool,
     beside: bool,
-    right: bool,
+    right: bool | None,
     lang: str,
 ) -> tuple[str, tuple[float, float, float, float]] | None:
-    """The status written beside a token out of the fight ("dying", "expelled"), on its ``right`` or left:
-    the text element and its box (left, top, right, bottom); None while it fights. ``beside``: it stands
-    outside the zone past its west or east face."""
+    """The status written beside a token out of the fight ("dying", "expelled"), on its ``right`` or left
+    (``None``: centred under it): the text element and its box (left, top, right, bottom); None while it
+    fights. ``beside``: it stands outside the zone past its west or east face."""
     if not c.out_of_fight:
         return None
     label = text.status_word(c.status, lang, getattr(c, "gender", None))
     if c.status == "expelled":
         label = t("board.expelled", lang, status=label)
     gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
-    ly = y + unit * 1.2
+    size = unit * 3.6
+    ly = y + unit * 1.2 if right is not None else y + gap + size * 0.85
     if out_of_zone and not beside:  # its letters kept clear of the face it stands by
         ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
-    size = unit * 3.6
     width = text_width(label, size)
-    start = x + gap if right else x - gap - width
+    start = x + gap if right else x - width / 2 if right is None else x - gap - width
+    anchor, lx = ("start", x + gap) if right else ("middle", x) if right is None else ("end", x - gap)
     html = (
-        f'<text class="out-label" x="{_attr(x + gap * (1 if right else -1))}" '
-        f'y="{_attr(ly)}" text-anchor="{"start" if right else "end"}" '
+        f'<text class="out-label" x="{_attr(lx)}" '
+        f'y="{_attr(ly)}" text-anchor="{anchor}" '
         f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 0.8)}">{escape(label)}</text>'
     )
     return html, (start, ly - size * 0.85, start + width, ly + size * 0.25)
+
+
+def _covers(
+    box: tuple[float, float, float, float],
+    names: dict[str, tuple[float, float, float, float]] | None,
+    discs: list[tuple[float, float]] | None,
+    ring: float,
+) -> bool:
+    """Whether a status's ``box`` lies over a name (or a row of badges) drawn so far, or over a token's hp
+    ring (``discs``: the tokens' centres on screen; its own is never within reach of its status)."""
+    left, top, right, low = box
+    if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in (names or {}).values()):
+        return True
+    return any(
+        (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < ring**2
+        for cx, cy in discs or []
+    )
 
 
 class Room(NamedTuple):
