@@ -17,7 +17,7 @@ from html import escape
 from typing import Any
 
 from web.game import board, panels, text
-from web.game.session import localize
+from web.game.session import localize, participant_names
 from web.i18n import t
 from web.lesson_step import DIGITS, PAGE, column, stars_html, tr
 
@@ -190,10 +190,7 @@ def render_menu(tutor: Tutor, lang: str) -> str:
 
 
 def _names(play: Any, lang: str) -> dict[str, str]:
-    out = {}
-    for i, p in enumerate(play.level.scenario.participants):
-        name = p.resolve().name
-        out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
+    out = participant_names(play.level.scenario, lang)  # two Garricks are "Garrick" and "Garrick II"
     for b in play.level.scenario.bystanders:  # outsiders (MD-10, MD-19): named in the log too
         sheet = b.resolve().name
         out[b.id] = b.name or getattr(sheet, lang, None) or sheet.en

@@ -309,3 +309,21 @@ def test_a_summoned_creature_is_named_in_the_readers_language_on_the_board_and_i
     assert seen
     english = unescape(frames.render(frames.watch_frame(show, 8, "en"), "en"))
     assert 'data-name="Dire rat"' in english
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_same_character_on_both_sides_has_two_names_in_the_widget_as_in_the_game(lang):
+    """Found in the summoned showcase (Ilse against Ilse): the widget's line read "Initiative order: Ilse
+    Varro, Ilse Varro." and both tokens were "Ilse Varro", where the game names the second "Ilse Varro II"."""
+    show = showcases.get("summoned")
+    html = unescape(frames.render(frames.watch_frame(show, 0, lang), lang))
+    assert re.findall(r'class="token" data-name="([^"]+)"', html) == ["Ilse Varro", "Ilse Varro II"]
+    assert "Ilse Varro II, Ilse Varro." in html  # the initiative order
+    assert "Ilse Varro II — initiative" in html
+    # The names the game gives the same duel, played on from the widget (mode=try).
+    game = Session(
+        Setup(kind="duel", sides=[SideSetup(character="ilse", control="human")] * 2),
+        show.replay.scenario,
+        show.replay.dice,
+    )
+    assert frames.display_names(show.replay, lang) == game.display_names(lang)

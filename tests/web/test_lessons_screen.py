@@ -152,3 +152,15 @@ def test_a_lessons_keys_are_the_ones_its_shortcuts_box_lists():
     assert {"h", "s", "n", "?", "Escape", "1"} <= used
     assert used <= listed, used - listed
     assert "<kbd>h</kbd>" in box and "<kbd>e</kbd>" not in box  # no "end the turn" in a lesson
+
+
+def test_a_lesson_with_the_same_character_on_both_sides_tells_them_apart_as_the_game_does():
+    """Lesson 2-6 sets Garrick against another Garrick: both tokens and every line said "Garrick
+    Stonehand". The second is "Garrick Stonehand II" now, on the board and in the log, as in the game."""
+    app = App(lang="en")
+    click(app, do="open", ref="2-6")
+    step = app.tutor.play.level.steps[0]
+    html = unescape(click(app, do="choose", option=step.answer))
+    names = sorted(re.findall(r'class="token" data-name="([^"]+)"', html))
+    assert names == ["Garrick Stonehand", "Garrick Stonehand II"]
+    assert "Garrick Stonehand II" in re.sub(r"<svg.*?</svg>", "", html, flags=re.S)  # named in the lines too

@@ -19,7 +19,7 @@ from mageduel import Replay, new_duel
 
 from web.game import board, text
 from web.game.panels import names_of
-from web.game.session import localize
+from web.game.session import localize, participant_names
 from web.i18n import t
 
 #: The controls' icons, drawn (a font may lack ⏮ and ⏭): 16x16 paths.
@@ -67,12 +67,9 @@ class Frame:
 
 
 def display_names(replay: Replay, lang: str) -> dict[str, str]:
-    """Each participant's name in the reader's language (the view carries one name)."""
-    out = {}
-    for i, p in enumerate(replay.scenario.participants):
-        name = p.resolve().name
-        out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
-    return out
+    """Each participant's name in the reader's language (the view carries one name); the same character
+    on two sides is told apart as in the game ("Ilse Varro", "Ilse Varro II")."""
+    return participant_names(replay.scenario, lang)
 
 
 def replay_to(replay: Replay, step: int) -> Any:

@@ -438,14 +438,11 @@ class Session:
 
     def display_names(self, lang: str) -> dict[str, str]:
         out = dict(self.names)
-        for i, p in enumerate(self.scenario.participants):
-            name = p.resolve().name
-            out[p.id or f"p{i + 1}"] = getattr(name, lang, None) or name.en
         if lang != "en":  # a summoned creature is named by the engine in English: its name in ``lang``
             for c in self.duel.view(None).others:
                 if c.creature is not None:
                     out[c.id] = creature_name(c.creature, lang)
-        return distinct(out, [p.id or f"p{i + 1}" for i, p in enumerate(self.scenario.participants)])
+        return out | participant_names(self.scenario, lang)
 
     def gender_of(self, pid: str) -> str | None:
         """The grammatical gender the sheet of participant ``pid`` gives for French ("f"), if any."""
@@ -535,6 +532,18 @@ class Session:
 
 #: The second, third and fourth copy of one character: "Tobin Ashgale II".
 NUMERALS = ("II", "III", "IV")
+
+
+def participant_names(scenario: Any, lang: str) -> dict[str, str]:
+    """Each participant's name in ``lang`` (English where the sheet has no other), by id; the same
+    character on two sides told apart (:func:`distinct`). The game, the widget and the lessons all name
+    them so."""
+    names, order = {}, []
+    for i, p in enumerate(scenario.participants):
+        name = p.resolve().name
+        order.append(p.id or f"p{i + 1}")
+        names[order[-1]] = getattr(name, lang, None) or name.en
+    return distinct(names, order)
 
 
 def distinct(names: dict[str, str], order: list[str]) -> dict[str, str]:
