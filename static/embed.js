@@ -122,6 +122,12 @@
         const name = p.character ? p.character.name : data.names[p.roster];
         return name ? (name[lang] || name.en) : p.roster || "?";
       });
+      const seen = new Map(); // the same character twice: "Ilse Varro", "Ilse Varro II", as the game names them
+      names.forEach((name, i) => {
+        const n = (seen.get(name) ?? 0) + 1;
+        seen.set(name, n);
+        if (n > 1) names[i] = `${name} ${["II", "III", "IV"][Math.min(n, 4) - 2]}`;
+      });
       const sep = lang === "fr" ? " contre " : " against ";
       const title = widget.querySelector(".w-title");
       if (title && scenario.name) title.textContent = scenario.name;
@@ -137,7 +143,8 @@
 
   // --- names that stay legible in a small frame ---------------------------------------------------------
   // The arena is drawn to scale, its names a fixed share of the ground: in a frame 320 px wide they came out
-  // about 5 px tall. Below NAME_FLOOR CSS pixels a name (or the status of one out of the fight) grows to it:
+  // about 5 px tall. Below NAME_FLOOR CSS pixels a name (or the status of one out of the fight, or the scale
+  // bar's length) grows to it:
   // its edge nearest its token stays where it was drawn, it is drawn back inside the arena's box if it would
   // cross it, and it grows only as far as it stays clear of the tokens and the other names. The ground's
   // note ("no zone, only the ground"), as small and unreadable there, gives way: hidden where a name now
@@ -160,8 +167,8 @@
       const board = svg.closest(".w-board").getBoundingClientRect();
       if (!vb || !vb.width || !box.width || !box.height) continue;
       const k = Math.max(vb.width / box.width, vb.height / box.height); // user units per CSS px ("meet")
-      const labels = [...svg.querySelectorAll(".token-label, .out-label")];
-      const others = [...svg.querySelectorAll(".token-disc"), ...labels];
+      const labels = [...svg.querySelectorAll(".token-label, .out-label, .scale-label")];
+      const others = [...svg.querySelectorAll(".token-disc, .scale-bar"), ...labels];
       for (const label of labels) {
         const size = Number(label.getAttribute("font-size"));
         const want = NAME_FLOOR * k;
@@ -172,7 +179,8 @@
         // A status beside (or under) a token out of the fight ("dying", "expelled") is anchored at the
         // token's side and grows away from it; a name is its token's own.
         const status = label.classList.contains("out-label");
-        const disc = status ? null : label.parentNode.querySelector(".token-disc");
+        const scale = label.classList.contains("scale-label");
+        const disc = status || scale ? null : label.parentNode.querySelector(".token-disc");
         const dy = Number(label.getAttribute("y")) - Number(disc?.getAttribute("cy") ?? 0);
         const r = Number(disc?.getAttribute("r") ?? 0);
         label.removeAttribute("style");
@@ -183,7 +191,8 @@
         const sized = (s) => {
           const grow = s - size;
           let y = 0; // the box's edge toward the token stays put (arena.label_box: top -0.85 em, foot +0.25)
-          if (status && label.getAttribute("text-anchor") === "middle") y = grow * 0.85; // under it: its top
+          if (scale) y = 0; // the scale's "10 ft": its foot stays on the bar's, and it grows away from the bar
+          else if (status && label.getAttribute("text-anchor") === "middle") y = grow * 0.85; // under it: its top
           else if (status) y = grow * 0.3; // beside it: its middle stays level with the token
           else if (dy > r) y = grow * 0.85;
           else if (dy < -r) y = -grow * 0.25;
@@ -191,7 +200,7 @@
           label.style.transform = `translate(0px, ${y}px)`;
           const after = label.getBoundingClientRect();
           let x = 0;
-          if (!status && Math.abs(dy) <= r) {
+          if (!status && !scale && Math.abs(dy) <= r) {
             x = Math.sign(Number(label.getAttribute("x")) - Number(disc.getAttribute("cx")))
               * ((after.width - before.width) / 2) * k;
           }

@@ -348,7 +348,7 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
             kind="mageduel",
             sides=[
                 SideSetup(character="tamsin", control="normal"),
-                SideSetup(character="bram", control="normal"),
+                SideSetup(character="tamsin", control="normal"),
             ],
         )
     )
@@ -360,7 +360,8 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     (frame,) = wait_frames(page, widget_site)
     wait_state(frame, "poster")
     frame.wait_for_function("document.querySelector('.w-caption').textContent.includes('contre')")
-    assert frame.locator(".w-caption").inner_text().startswith("Tamsin")
+    # The same character twice is told apart, as the game and Python's frames name them.
+    assert frame.locator(".w-caption").inner_text().startswith("Tamsin Plumevive contre Tamsin Plumevive II ·")
     assert f"· {n} décisions." in frame.locator(".w-caption").inner_text()
     frame.locator('[data-action="next"]').click()
     wait_state(frame, "ready", READY_MS)
@@ -405,15 +406,17 @@ def test_the_boot_script_reads_the_parameters_as_the_pydantic_model_does(browser
 
 
 NAMES_MEASURED = """() => {
-  // Each name, and each status of one out of the fight ("tuée"), as drawn: its size in CSS px, whether it is
-  // inside the arena's box, and whether it covers a token, another of them or the ground's visible note.
+  // Each name, each status of one out of the fight ("tuée") and the scale's length ("10 pi"), as drawn: its
+  // size in CSS px, whether it is inside the arena's box, and whether it covers a token, the scale bar,
+  // another of them or the ground's visible note.
   const board = document.querySelector('.w-board').getBoundingClientRect();
   const meets = (a, b) => a.left < b.right - 1 && b.left + 1 < a.right && a.top < b.bottom - 1
     && b.top + 1 < a.bottom;
-  const labels = [...document.querySelectorAll('.w-board .token-label, .w-board .out-label')];
+  const labels = [...document.querySelectorAll(
+    '.w-board .token-label, .w-board .out-label, .w-board .scale-label')];
   const notes = [...document.querySelectorAll('.w-board .board-note')]
     .filter((el) => getComputedStyle(el).visibility !== 'hidden');  // it gives way to the names
-  const drawn = [...document.querySelectorAll('.w-board .token-disc'), ...labels, ...notes];
+  const drawn = [...document.querySelectorAll('.w-board .token-disc, .w-board .scale-bar'), ...labels, ...notes];
   return labels.map((el) => {
     const at = el.getBoundingClientRect();
     const svg = el.ownerSVGElement;
