@@ -169,3 +169,40 @@ def test_a_fallen_duellists_status_is_not_written_over_their_own_name(seed):
         assert not _on_disc(status, cx, cy, r), "the status crosses the viewer's own dashed ring"
         for cx, cy, r in re.findall(r'class="hp-track" cx="([-\d.]+)" cy="([-\d.]+)" r="([-\d.]+)"', svg):
             assert not _on_disc(status, float(cx), float(cy), float(r)), "the status over a token"
+
+
+def test_in_a_crowd_a_fallen_duellists_status_stays_by_its_token_and_off_its_own_name():
+    """A four-way mageduel (two Brams, Nadira, Kael) where the second Bram fell a foot from Kael: every side
+    of his token covered something, and "slain" went over his own name. Among the four places next to the
+    token, the status now takes the one that covers least."""
+    sc = Scenario(
+        kind="mageduel",
+        participants=[
+            Participant(id=f"p{i + 1}", roster=r, side=f"s{i + 1}")
+            for i, r in enumerate(["bram", "nadira", "kael", "bram"])
+        ],
+    )
+    duel = new_duel(sc, Seeded(847))
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None and len(duel.decisions) < 700:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", 847)).choose(duel.brief_view(who)))
+    p4 = next(c for c in duel.participants if c.id == "p4")
+    assert p4.status == "slain" and math.dist(p4.pos[:2], duel.participants[2].pos[:2]) < 1.5, "the crowd"
+    svg = board.render(build_view(duel, "p1"), "en")
+    mine = svg.split('class="token-state" data-id="p4"')[1].split('class="token-state"')[0]  # his marks
+    ((_, status),) = _out_labels(mine)
+    names = [
+        (
+            float(x) - text_width(n, float(size)) / 2,
+            float(y) - float(size) * 0.85,
+            float(x) + text_width(n, float(size)) / 2,
+            float(y) + float(size) * 0.25,
+        )
+        for x, y, size, n in re.findall(
+            r'class="token-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" font-size="([-\d.]+)"'
+            r"[^>]*>([^<]+)",
+            svg,
+        )
+    ]
+    assert not any(_meets(status, n) for n in names), (status, names)

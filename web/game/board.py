@@ -479,15 +479,18 @@ def _decorations(
     row_width = (len(labels) - 1) * step + badge
     # The status clears the viewer's own dashed ring too (ring + 2.2 units), as the name does.
     reach = ring + unit * (1.4 if me else 0.0)
-    status = _status_label(c, x, y, w, unit, reach, outer, out_of_zone, west or east, status_right, lang)
-    if status is not None and not (out_of_zone and (west or east)) and _covers(status[1], names, discs, ring):
+    side = "right" if status_right else "left"
+    status = _status_label(c, x, y, w, unit, reach, outer, out_of_zone, west or east, side, lang)
+    fixed = out_of_zone and (west or east)  # past a west or east face: away from the zone, always
+    if status is not None and not fixed and _covered(status[1], names, discs, ring):
         # A name written beside the token (another stands over it) takes the side the status wanted: the
-        # other side, else under the token, else the least covered of them ("slain" over "Nadira Ashveil").
-        tries = [
-            _status_label(c, x, y, w, unit, reach, outer, out_of_zone, False, side, lang)
-            for side in (not status_right, None)
+        # other side, under the token, over it; the first that covers no name, badge row or token, else the
+        # one that covers least ("slain" over "Nadira Ashveil"). Never farther: it must read as this token's.
+        tries = [status] + [
+            _status_label(c, x, y, w, unit, reach, outer, out_of_zone, False, other, lang, line)
+            for other, line in (("left" if status_right else "right", 0), ("below", 0), ("above", 0))
         ]
-        status = next((s for s in tries if s and not _covers(s[1], names, discs, ring)), status)
+        status = min((s for s in tries if s), key=lambda s: _covered(s[1], names, discs, ring))
     kept = names if names is not None else {}
     if status is not None:  # placed first: the badges keep clear of it, as of a name
         kept[f"status:{c.id}"] = status[1]
@@ -551,12 +554,14 @@ def _status_label(
     outer: float,
     out_of_zone: bool,
     beside: bool,
-    right: bool | None,
+    side: str,
     lang: str,
+    line: int = 0,
 ) -> tuple[str, tuple[float, float, float, float]] | None:
-    """The status written beside a token out of the fight ("dying", "expelled"), on its ``right`` or left
-    (``None``: centred under it): the text element and its box (left, top, right, bottom); None while it
-    fights. ``beside``: it stands outside the zone past its west or east face."""
+    """The status written beside a token out of the fight ("dying", "expelled"), on its ``side`` ("right",
+    "left", or centred "below" or "above" it, ``line`` lines farther): the text element and its box (left,
+    top, right, bottom); None while it fights. ``beside``: it stands outside the zone past its west or east
+    face."""
     if not c.out_of_fight:
         return None
     label = text.status_word(c.status, lang, getattr(c, "gender", None))
@@ -564,12 +569,17 @@ def _status_label(
         label = t("board.expelled", lang, status=label)
     gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
     size = unit * 3.6
-    ly = y + unit * 1.2 if right is not None else y + gap + size * 0.85
+    ly = {
+        "below": y + gap + size * (0.85 + 1.2 * line),
+        "above": y - gap - size * (0.25 + 1.2 * line),
+    }.get(side, y + unit * 1.2)
     if out_of_zone and not beside:  # its letters kept clear of the face it stands by
         ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
     width = text_width(label, size)
-    start = x + gap if right else x - width / 2 if right is None else x - gap - width
-    anchor, lx = ("start", x + gap) if right else ("middle", x) if right is None else ("end", x - gap)
+    anchor, lx, start = {
+        "right": ("start", x + gap, x + gap),
+        "left": ("end", x - gap, x - gap - width),
+    }.get(side, ("middle", x, x - width / 2))
     html = (
         f'<text class="out-label" x="{_attr(lx)}" '
         f'y="{_attr(ly)}" text-anchor="{anchor}" '
@@ -578,20 +588,25 @@ def _status_label(
     return html, (start, ly - size * 0.85, start + width, ly + size * 0.25)
 
 
-def _covers(
+def _covered(
     box: tuple[float, float, float, float],
     names: dict[str, tuple[float, float, float, float]] | None,
     discs: list[tuple[float, float]] | None,
     ring: float,
-) -> bool:
-    """Whether a status's ``box`` lies over a name (or a row of badges) drawn so far, or over a token's hp
-    ring (``discs``: the tokens' centres on screen; its own is never within reach of its status)."""
+) -> float:
+    """How much of the names (or rows of badges) drawn so far, and of the tokens' hp rings (``discs``: the
+    tokens' centres on screen; its own is never within reach of its status), a status's ``box`` lies over:
+    the overlapping area, a ring counted by its square. 0 when it covers nothing."""
     left, top, right, low = box
-    if any(left < n[2] and n[0] < right and top < n[3] and n[1] < low for n in (names or {}).values()):
-        return True
-    return any(
-        (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < ring**2
+
+    def over(b: tuple[float, float, float, float]) -> float:
+        return max(0.0, min(right, b[2]) - max(left, b[0])) * max(0.0, min(low, b[3]) - max(top, b[1]))
+
+    hidden = sum(over(n) for n in (names or {}).values())
+    return hidden + sum(
+        over((cx - ring, cy - ring, cx + ring, cy + ring))
         for cx, cy in discs or []
+        if (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < ring**2
     )
 
 
