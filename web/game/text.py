@@ -171,6 +171,8 @@ _INTERFERENCE = (
     ("inside the zone", "casts"),
     ("comes back", "returns"),
 )
+#: The engine's ability names, as in "ray_of_enfeeblement (str)".
+ABILITY_KEYS = frozenset({"str", "dex", "con", "int", "wis", "cha"})
 _SPELL_COND = re.compile(r"^(?P<spell>[a-z_' ]+?)(?: \((?P<what>[a-z]+)\))?$")
 
 
@@ -210,13 +212,18 @@ def word(group: str, value: str, lang: str) -> str:
     if group == "cond" and not has(f"cond.{value}") and _spell(value) is not None:
         return spell_name(value, lang)  # a condition named after its spell (wall of force…)
     if group == "cond" and not has(f"cond.{value}"):
-        # A condition named after its spell in words, with its choice: "resist energy (acid)".
+        # A condition named after its spell in words, with its choice: "resist energy (acid)", or the
+        # ability it lowers: "ray of enfeeblement (str)".
         m = _SPELL_COND.match(value)
         sid = m.group("spell").replace(" ", "_") if m else ""
+        what = m.group("what") if m else None
+        said = tt(f"ab.{what}", lang, what) if what in ABILITY_KEYS else tt(f"choice.{what}", lang, str(what))
         if m and _spell(sid) is not None:
-            what = m.group("what")
-            name = spell_name(sid, lang)
-            return f"{name} ({tt(f'choice.{what}', lang, what)})" if what else name
+            return f"{spell_name(sid, lang)} ({said})" if what else spell_name(sid, lang)
+        if m and sid == "effect" and what in ABILITY_KEYS:  # a penalty that no spell named
+            return t("cond.ability-penalty", lang, ability=said)
+        if value.endswith(" cloud") and _spell(value[: -len(" cloud")]) is not None:  # cloudkill's, drifting
+            return t("cond.cloud", lang, spell=spell_name(value[: -len(" cloud")], lang))
     return tt(f"{group}.{value}", lang, value.replace("_", " ").replace("-", " "))
 
 
@@ -472,6 +479,7 @@ _PURPOSES = (
     (re.compile(r"^(\w+) temporary hp$"), "purpose.temp-hp"),
     (re.compile(r"^(\w+) negative levels$"), "purpose.negative-levels"),
     (re.compile(r"^(\w+) ability$"), "purpose.ability"),
+    (re.compile(r"^resist (\w+) \(Strength\)$"), "purpose.resist"),
 )
 
 
@@ -506,11 +514,18 @@ def purpose(text: str, lang: str) -> str:
     spell_id, sep, rest = text.partition(": ")
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
         return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
+    if text.endswith(": Will save or flee the zone"):  # MD-6: an animal inside the zone
+        return t("purpose.animal", lang, name=animal_name(text[: -len(": Will save or flee the zone")], lang))
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
         name = weapon_in_text(what, lang) if _weapon(what) is not None else spell_name(what, lang)
         return t("purpose.damage", lang, what=name)
     return text
+
+
+def animal_name(name: str, lang: str) -> str:
+    """An animal a scenario puts in the zone (MD-6), as it names it, or "an animal" in ``lang``."""
+    return t("ev.animal.someone", lang) if name.lower() == "an animal" else name
 
 
 def ac_part_name(name: str, lang: str) -> str:
@@ -532,6 +547,15 @@ def ac_parts_text(parts: Any, lang: str) -> str:
         else:
             out.append(f"{'+' if value >= 0 else '−'} {said}")
     return " ".join(out) + f" = {total}"
+
+
+#: C-11: what a confused creature's d100 made it do, as the engine says it, by message.
+_CONFUSED = {
+    "acts normally": "normal",
+    "babbles": "babbles",
+    "hurts itself": "hurt",
+    "attacks the nearest": "attacks",
+}
 
 
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
@@ -691,6 +715,17 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             target=nm(d.get("target")),
             weapon=weapon_in_text(str(d.get("weapon", "")), lang),
         )
+    if k == "confused":  # C-11: what the d100 made the confused one do
+        does = _CONFUSED.get(str(d.get("does", "")))
+        if does is not None:
+            return t(f"ev.confused.{does}", lang, actor=actor, roll=d.get("roll"), target=nm(d.get("target")))
+    if k == "animal":  # MD-6: an animal inside the zone saves or flees
+        key = "ev.animal.flees" if d.get("flees") else "ev.animal.stays"
+        return t(key, lang, name=animal_name(str(d.get("name", "an animal")), lang), dc=d.get("dc"))
+    if k == "crowd" and isinstance(d.get("victory_points"), int):  # DU-30: the crowd after a performance
+        attitude = tt(f"attitude.{d.get('attitude')}", lang, str(d.get("attitude")))
+        n = d["victory_points"]
+        return count("ev.crowd", n, lang, actor=actor, attitude=attitude, vp=n)
     if k == "roll-dc":
         return t(
             "ev.roll-dc",

@@ -1,0 +1,143 @@
+"""Every event the engine emits is a sentence in both languages, and every roll, modifier and condition a duel
+shows is named in French. Found by playing performance combat (DU-30) in French: the log read "Séverine
+Lamebrune — crowd: side=s2, attitude=friendly, victory_points=0", each attack "+ 1 crowd (friendly)", and the
+checks "performance combat check after a duel dodge"; six more kinds (C-11's confusion, DU-21, DU-29, DU-2's
+stand-down, MD-6's animals, an unplayed effect) fell to the same raw line."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mageduel.ai import Opponent
+from mageduel.compose import new_duel
+from mageduel.dice import Seeded
+from mageduel.scenario import Participant, Scenario
+from mageduel.terms import Terms
+from mageduel.views import build_view
+
+from web.game import panels, text
+from web.game.session import localize, participant_names
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "mageduel"
+
+
+def _emitted_kinds() -> set[str]:
+    """Every event kind the engine's source emits (``duel.emit("kind", ...)``)."""
+    kinds = set()
+    for path in ENGINE.rglob("*.py"):
+        kinds |= set(re.findall(r'\.emit\(\s*"([a-z_:-]+)"', path.read_text(encoding="utf-8")))
+    return kinds
+
+
+#: Data shaped as the engine emits each kind the catalogue's generic path would not cover; the others are
+#: checked by name (``ev.<kind>`` in the catalogue, or a case of their own in ``text``).
+SAMPLES = {
+    "confused": [
+        {"roll": 12, "does": "acts normally"},
+        {"roll": 40, "does": "babbles"},
+        {"roll": 60, "does": "hurts itself"},
+        {"roll": 90, "does": "attacks the nearest", "target": "p2"},
+    ],
+    "animal": [{"name": "an animal", "flees": True, "dc": 17}, {"name": "Pip", "flees": False, "dc": 17}],
+    "crowd": [{"side": "s1", "attitude": "friendly", "victory_points": 1}],
+    "effort-spared": [{}],
+    "parry-critical": [{"attacker": "p2"}],
+    "stand-down": [{"side": "s1"}],
+    "effect-unsupported": [{"effect": "polymorph", "spell": "magic_missile"}],
+}
+
+
+def _names() -> text.Names:
+    names = text.Names({"p1": "Ilse", "p2": "Kael"})
+    names.feminine = frozenset({"p1"})
+    return names
+
+
+def test_every_event_kind_the_engine_emits_has_a_sentence_in_both_languages():
+    import json
+
+    catalogue = json.loads((Path(text.__file__).parents[1] / "messages.json").read_text(encoding="utf-8"))
+    source = Path(text.__file__).read_text(encoding="utf-8")
+    kinds = _emitted_kinds()
+    assert {"crowd", "confused", "damage", "roll"} <= kinds, "the scan of the engine's source"
+    unsaid = [
+        k
+        for k in sorted(kinds)
+        if f"ev.{k}" not in catalogue
+        and not any(key.startswith(f"ev.{k}.") for key in catalogue)
+        and f'"{k}"' not in source
+    ]
+    assert unsaid == []
+
+
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_an_event_once_said_raw_is_a_sentence_agreeing_in_french(kind):
+    for data in SAMPLES[kind]:
+        for lang in ("en", "fr"):
+            e = SimpleNamespace(kind=kind, actor="p1", data=data, clauses=[])
+            line = text.event_line(e, lang, _names())
+            assert "=" not in line and f"{kind}:" not in line and "None" not in line, line
+            assert line.endswith(".") and line[0].isupper(), line
+    hurt = SimpleNamespace(kind="confused", actor="p1", data=SAMPLES["confused"][2], clauses=[])
+    assert text.event_line(hurt, "fr", _names()) == "Ilse est confuse (d100 : 60) et se blesse elle-même."
+    at = SimpleNamespace(kind="confused", actor="p2", data=SAMPLES["confused"][3], clauses=[])
+    assert text.event_line(at, "en", _names()).endswith("attacks the nearest creature, Kael.")
+    stray = SimpleNamespace(kind="animal", actor=None, data=SAMPLES["animal"][0], clauses=[])
+    assert (
+        text.event_line(stray, "fr", _names()) == "Un animal rate son jet de Volonté (DD 17) et fuit la zone."
+    )
+
+
+@pytest.mark.parametrize(
+    ("condition", "en", "fr"),
+    [
+        ("crowd (friendly)", "crowd (friendly)", "foule (amicale)"),
+        ("crowd (hostile)", "crowd (hostile)", "foule (hostile)"),
+        ("ray_of_enfeeblement (str)", "Ray of Enfeeblement (Str)", "rayon affaiblissant (For)"),
+        ("effect (dex)", "ability penalty (Dex)", "malus de caractéristique (Dex)"),
+        ("cloudkill cloud", "Cloudkill cloud", "nuage de brume mortelle"),
+        ("held back", "held back", "tenue à distance"),  # about a woman
+    ],
+)
+def test_c11_a_condition_named_by_the_engine_is_named_in_french_too(condition, en, fr):
+    assert text.word_of("f", "cond", condition, "fr") == fr
+    assert text.word_of("f", "cond", condition, "en") == en
+
+
+@pytest.mark.parametrize(
+    ("purpose", "fr"),
+    [
+        ("performance combat check after a duel dodge", "test de combat de spectacle après une esquive de duel"),
+        ("performance combat check after a duel counterspell", "test de combat de spectacle après un contresort de duel"),
+        ("performance combat check after a duel effort", "test de combat de spectacle après un effort de duel"),
+        ("concentration (entangled)", "concentration (enchevêtré)"),
+        ("resist telekinesis (Strength)", "test de Force contre télékinésie"),
+        ("an animal: Will save or flee the zone", "Un animal : jet de Volonté, sinon il fuit la zone"),
+    ],
+)  # fmt: skip
+def test_every_roll_the_engine_names_is_named_in_french(purpose, fr):
+    assert text.purpose(purpose, "fr") == fr
+
+
+def test_du30_performance_combat_reads_in_french_with_the_crowd_and_its_checks_named():
+    sc = Scenario(
+        kind="duel",
+        terms=Terms(kind="duel", performance_combat=True),
+        participants=[
+            Participant(id="p1", roster="garrick", side="s1"),
+            Participant(id="p2", roster="severine", side="s2"),
+        ],
+    )
+    duel = new_duel(sc, Seeded(1))
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", 1)).choose(duel.brief_view(who)))
+    log = panels.log_text(localize(build_view(duel, None), participant_names(sc, "fr")), "fr")
+    assert "La foule est amicale envers le camp de" in log, "the duel this test is about"
+    assert "test de combat de spectacle après une esquive de duel" in log
+    assert "+ 1 foule (amicale)" in log
+    assert not re.search(r"crowd|performance|victory_points|attitude=", log)
