@@ -7,6 +7,7 @@ stand-down, MD-6's animals, an unplayed effect) fell to the same raw line."""
 from __future__ import annotations
 
 import re
+from html import unescape
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,6 +20,7 @@ from mageduel.terms import Terms
 from mageduel.views import build_view
 
 from web.game import panels, text
+from web.game.app import App
 from web.game.session import localize, participant_names
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine" / "mageduel"
@@ -89,6 +91,41 @@ def test_an_event_once_said_raw_is_a_sentence_agreeing_in_french(kind):
     assert (
         text.event_line(stray, "fr", _names()) == "Un animal rate son jet de Volonté (DD 17) et fuit la zone."
     )
+
+
+def test_md6_md19_someone_from_outside_is_described_in_the_readers_language():
+    """Lesson 3-1's fox and the interference showcase's page were "a fox" and "a page" in the French log
+    ("Quelqu'un du dehors (a page) entre dans la zone"); a description the catalogue does not know is kept
+    as the scenario wrote it."""
+    fox = SimpleNamespace(
+        kind="animal", actor=None, data={"name": "a fox", "flees": True, "dc": 17}, clauses=[]
+    )
+    assert (
+        text.event_line(fox, "fr", _names()) == "Un renard rate son jet de Volonté (DD 17) et fuit la zone."
+    )
+    assert text.event_line(fox, "en", _names()) == "A fox fails its Will save (DC 17) and flees the zone."
+    assert (
+        text.purpose("a fox: Will save or flee the zone", "fr")
+        == "Un renard : jet de Volonté, sinon il fuit la zone"
+    )
+    page = SimpleNamespace(
+        kind="interference", actor=None, data={"who": "a page", "what": "walks into the zone"}, clauses=[]
+    )
+    assert text.event_line(page, "fr", _names()).startswith("Quelqu'un du dehors (un page) entre")
+    owl = SimpleNamespace(
+        kind="animal", actor=None, data={"name": "Pip the owl", "flees": False, "dc": 16}, clauses=[]
+    )
+    assert text.event_line(owl, "fr", _names()).startswith("Pip the owl réussit")
+    # The fox as lesson 3-1 plays it: its save and its flight, in French.
+    app = App(lang="fr")
+    app.handle("lesson", {"do": "open", "ref": "3-1"})
+    for step in app.tutor.play.level.steps:
+        app.handle("lesson", {"do": "choose", "option": step.answer})
+    log = unescape(re.sub(r"<[^>]+>", " ", app.render()))
+    assert "Un renard : jet de Volonté" in log and "Un renard rate son jet de Volonté" in log, (
+        "the fox of 3-1"
+    )
+    assert "a fox" not in log
 
 
 @pytest.mark.parametrize(

@@ -515,7 +515,8 @@ def purpose(text: str, lang: str) -> str:
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
         return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
     if text.endswith(": Will save or flee the zone"):  # MD-6: an animal inside the zone
-        return t("purpose.animal", lang, name=animal_name(text[: -len(": Will save or flee the zone")], lang))
+        name = outsider_name(text[: -len(": Will save or flee the zone")], lang)
+        return t("purpose.animal", lang, name=_first_up(name))
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
         name = weapon_in_text(what, lang) if _weapon(what) is not None else spell_name(what, lang)
@@ -523,9 +524,18 @@ def purpose(text: str, lang: str) -> str:
     return text
 
 
-def animal_name(name: str, lang: str) -> str:
-    """An animal a scenario puts in the zone (MD-6), as it names it, or "an animal" in ``lang``."""
-    return t("ev.animal.someone", lang) if name.lower() == "an animal" else name
+def outsider_name(name: str, lang: str) -> str:
+    """Someone from outside the duel as a scenario describes them (MD-6's animal, MD-19's walker-in: "a fox",
+    "a page"), in ``lang`` where the catalogue knows the words, else as written.
+
+    >>> outsider_name("a fox", "fr"), outsider_name("Pip the owl", "fr")
+    ('un renard', 'Pip the owl')
+    """
+    return tt(f"outsider.{name.lower()}", lang, name)
+
+
+def _first_up(said: str) -> str:
+    return said[:1].upper() + said[1:]
 
 
 def ac_part_name(name: str, lang: str) -> str:
@@ -684,7 +694,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
         who = d.get("who")  # "disqualifiée": agreeing with who acted, not the event's actor
-        return said_of(gender_in(names, who), f"ev.interference.{key}", lang, who=nm(who))
+        said = names.get(str(who)) or outsider_name(str(who), lang)  # a participant, or "a page"
+        return said_of(gender_in(names, who), f"ev.interference.{key}", lang, who=said)
     if k == "area-clipped":  # MD-10: an area stops at the zone's faces
         return t(
             "lesson13.area-clipped",
@@ -721,7 +732,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             return t(f"ev.confused.{does}", lang, actor=actor, roll=d.get("roll"), target=nm(d.get("target")))
     if k == "animal":  # MD-6: an animal inside the zone saves or flees
         key = "ev.animal.flees" if d.get("flees") else "ev.animal.stays"
-        return t(key, lang, name=animal_name(str(d.get("name", "an animal")), lang), dc=d.get("dc"))
+        name = _first_up(outsider_name(str(d.get("name", "an animal")), lang))
+        return t(key, lang, name=name, dc=d.get("dc"))
     if k == "crowd" and isinstance(d.get("victory_points"), int):  # DU-30: the crowd after a performance
         attitude = tt(f"attitude.{d.get('attitude')}", lang, str(d.get("attitude")))
         n = d["victory_points"]
