@@ -178,3 +178,17 @@ def test_du30_performance_combat_reads_in_french_with_the_crowd_and_its_checks_n
     assert "test de combat de spectacle après une esquive de duel" in log
     assert "+ 1 foule (amicale)" in log
     assert not re.search(r"crowd|performance|victory_points|attitude=", log)
+
+
+def test_every_status_the_engine_sets_has_a_word_in_both_languages():
+    """A summoned creature that vanishes at MD-20 was "vanished" in French too."""
+    statuses = set()
+    for path in ENGINE.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        statuses |= set(re.findall(r'\bstatus = "([a-z_]+)"', source))
+        statuses |= set(re.findall(r'"status": "([a-z_]+)"', source))
+    assert {"slain", "vanished", "gone", "stable"} <= statuses, "the scan of the engine's source"
+    same = {"stable", "active"}  # the same word in both languages ("active": French for a woman)
+    for status in sorted(statuses):
+        assert text.has(f"status.{status}"), status
+        assert status in same or text.status_word(status, "fr", None) != text.status_word(status, "en", None)
