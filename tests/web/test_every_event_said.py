@@ -153,6 +153,7 @@ def test_c11_a_condition_named_by_the_engine_is_named_in_french_too(condition, e
         ("concentration (entangled)", "concentration (enchevêtré)"),
         ("resist telekinesis (Strength)", "test de Force contre télékinésie"),
         ("an animal: Will save or flee the zone", "Un animal : jet de Volonté, sinon il fuit la zone"),
+        ("cure_light_wounds healing", "soins légers : points de vie rendus"),  # a potion
     ],
 )  # fmt: skip
 def test_every_roll_the_engine_names_is_named_in_french(purpose, fr):
@@ -192,3 +193,17 @@ def test_every_status_the_engine_sets_has_a_word_in_both_languages():
     for status in sorted(statuses):
         assert text.has(f"status.{status}"), status
         assert status in same or text.status_word(status, "fr", None) != text.status_word(status, "en", None)
+
+
+@pytest.mark.parametrize(
+    ("modifier", "fr"),
+    [
+        ("size and other", "taille et autres"),  # a combat maneuver's bonus from the stat line
+        ("acrobatics", "Acrobaties"),  # walking on grease
+        ("metal armor", "armure métallique"),  # shocking grasp
+        ("Will", "Vol"),  # an animal's save (MD-6)
+        ("crowd (friendly)", "foule (amicale)"),  # DU-30
+    ],
+)
+def test_every_part_of_a_roll_is_named_in_french(modifier, fr):
+    assert text.word("mod", modifier, "fr") == fr

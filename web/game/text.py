@@ -480,6 +480,7 @@ _PURPOSES = (
     (re.compile(r"^(\w+) negative levels$"), "purpose.negative-levels"),
     (re.compile(r"^(\w+) ability$"), "purpose.ability"),
     (re.compile(r"^resist (\w+) \(Strength\)$"), "purpose.resist"),
+    (re.compile(r"^(\w+) healing$"), "purpose.healing"),
 )
 
 
