@@ -207,3 +207,37 @@ def test_every_status_the_engine_sets_has_a_word_in_both_languages():
 )
 def test_every_part_of_a_roll_is_named_in_french(modifier, fr):
     assert text.word("mod", modifier, "fr") == fr
+
+
+def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_check_can_do():
+    """The prompt read "DU-30: spend a victory point on a performance check?" ("test de représentation",
+    where the log says "test de combat de spectacle"): now it names the duel action it follows, and what
+    success and failure do to the crowd."""
+    from web.game import decide
+
+    sc = Scenario(
+        kind="duel",
+        terms=Terms(kind="duel", performance_combat=True),
+        participants=[
+            Participant(id="p1", roster="severine", side="s1"),
+            Participant(id="p2", roster="garrick", side="s2"),
+        ],
+    )
+    duel = new_duel(sc, Seeded(3))
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None and duel.pending.kind != "rite:perform":
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", 3)).choose(duel.brief_view(who)))
+    assert duel.pending is not None, "a performance check offered in this duel"
+    who = duel.pending.player
+    for lang, said in (
+        (
+            "fr",
+            "DU-30 : après votre esquive de duel, dépenser un point de victoire pour un test de combat de spectacle",
+        ),
+        ("en", "DU-30: after your duel dodge, spend a victory point on a performance combat check"),
+    ):
+        view = localize(build_view(duel, who), participant_names(sc, lang))
+        html = decide.panel(view, lang, panels.names_of(view, lang), None, {}, None)
+        assert said in unescape(html)
+        assert "représentation" not in html

@@ -362,6 +362,11 @@ def prompt(pending: Any, lang: str, names: dict[str, str]) -> str:
     code, args = getattr(pending, "code", "") or "", dict(getattr(pending, "args", {}) or {})
     if code == "rite:answer.offer":
         code = f"rite:answer.offer.{args.get('what', 'duel')}"
+    if code == "rite:perform":  # DU-30: said with the duel action it follows (the option's "after")
+        options = getattr(pending, "options", None) or []
+        after = next((str(o.data["after"]) for o in options if (o.data or {}).get("after")), "")
+        if has(f"after.{after}"):
+            return t("prompt.rite:perform.after", lang, after=t(f"after.{after}", lang))
     key = "prompt." + code
     if not code or not has(key):
         return getattr(pending, "prompt", "") or ""
