@@ -181,6 +181,10 @@ class ResourcesView(_M):
     md_counter_used: bool  # MD-12: the extra counterspell, once per round
     aoo_used: bool  # C-10: one attack of opportunity per round
     readied: str | None = None
+    #: DU-30, with performance combat on: the crowd's attitude toward this participant's side ("hostile" …
+    #: "helpful") and the side's victory points left; None without it.
+    crowd: str | None = None
+    victory_points: int | None = None
 
 
 class SpellsLeftView(CombatantView):
@@ -682,7 +686,15 @@ def _visible_events(duel: Duel, player: str | None) -> list[EventModel]:
 
 def _resources(duel: Duel, c: Combatant) -> ResourcesView:
     limited = getattr(duel.terms, "counter_rule", "fr") != "en"
+    crowd = vp = None
+    if getattr(duel.terms, "performance_combat", False):  # DU-30: indifferent, all points, until a check
+        kept = duel.rule_state.duel_actions.crowd
+        crowd = kept.attitude.get(c.side, "indifferent") if kept is not None else "indifferent"
+        start = int(getattr(duel.terms, "victory_points", 1))
+        vp = kept.vp.get(c.side, start) if kept is not None else start
     return ResourcesView(
+        crowd=crowd,
+        victory_points=vp,
         immediate_ready=c.immediate_ready,
         swift_spent_next=c.swift_spent_next,
         effort_used=c.effort_used,

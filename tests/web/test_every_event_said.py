@@ -241,3 +241,37 @@ def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_che
         html = decide.panel(view, lang, panels.names_of(view, lang), None, {}, None)
         assert said in unescape(html)
         assert "représentation" not in html
+
+
+def test_du30_a_duellists_panel_shows_the_crowd_and_their_victory_points_left():
+    """With performance combat on, the victory points were said only in the log, after a check: the panel
+    lists them with the crowd's attitude toward the side, from the start (indifferent, all points)."""
+    sc = Scenario(
+        kind="duel",
+        terms=Terms(kind="duel", performance_combat=True, victory_points=2),
+        participants=[
+            Participant(id="p1", roster="severine", side="s1"),
+            Participant(id="p2", roster="garrick", side="s2"),
+        ],
+    )
+    duel = new_duel(sc, Seeded(3))
+    view = build_view(duel, "p1")
+    assert (view.me.resources.crowd, view.me.resources.victory_points) == ("indifferent", 2)
+    assert "foule indifférente · 2 points de victoire" in panels.combatant(view, view.me, "fr", own=True)
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None:
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", 3)).choose(duel.brief_view(who)))
+    view = build_view(duel, "p1")
+    crowd = duel.rule_state.duel_actions.crowd
+    assert crowd is not None and (view.me.resources.crowd, view.me.resources.victory_points) == (
+        crowd.attitude["s1"],
+        crowd.vp["s1"],
+    )
+    assert f"crowd {crowd.attitude['s1']} · {crowd.vp['s1']} victory point" in panels.combatant(
+        view, view.me, "en", own=True
+    )
+    plain = build_view(new_duel(sc.model_copy(update={"terms": Terms(kind="duel")}), Seeded(3)), "p1")
+    assert plain.me.resources.crowd is None and "crowd" not in panels.combatant(
+        plain, plain.me, "en", own=True
+    )

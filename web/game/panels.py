@@ -179,6 +179,10 @@ def _resources(me: Any, lang: str, kind: str = "mageduel") -> str:
             items.append((t("panel.aoo.used", lang), False))
         if r.swift_spent_next:
             items.append((t("panel.swift.spent", lang), False))
+        if r.crowd is not None and r.victory_points is not None:  # DU-30: the crowd, the points to win it
+            attitude = text.tt(f"attitude.{r.crowd}", lang, r.crowd)
+            n = r.victory_points
+            items.append((text.count("panel.crowd", n, lang, attitude=attitude), n > 0))
     if me.readied:
         items.append((t("panel.readied", lang), True))
     if getattr(me, "speed", None):
