@@ -319,7 +319,7 @@ def challenge(duel: Duel) -> Gen:
                         f"{d.name} refuses the mageduel, admitting the wish to kill {challenger.name} (MD-2)"
                     )
                     clauses = ("DU-1", "MD-2")
-                duel.emit("rite", d.id, {"step": "refusal", "meaning": text}, clauses)
+                duel.emit("rite", d.id, {"step": "refusal", "meaning": text, "rival": challenger.id}, clauses)
                 duel.end(Outcome("refused", tie=True, clauses=clauses, text=text))
                 return False
             duel.emit("rite", d.id, {"step": "acceptance"}, ("DU-1",))
@@ -332,7 +332,7 @@ def challenge(duel: Duel) -> Gen:
     ans = yield from duel.ask(challenger.id, "rite:answer", opts, f"{caller.name} calls for a mageduel")
     if ans == "refuse":
         text = f"{challenger.name} refuses the mageduel, admitting the wish to kill {caller.name} (MD-2)"
-        duel.emit("rite", challenger.id, {"step": "refusal", "meaning": text}, ("MD-2",))
+        duel.emit("rite", challenger.id, {"step": "refusal", "meaning": text, "rival": caller.id}, ("MD-2",))
         duel.end(Outcome("refused", losers=[], tie=True, clauses=("MD-2",), text=text))
         return False
     duel.emit("rite", challenger.id, {"step": "acceptance"}, ("MD-2", "DU-1"))

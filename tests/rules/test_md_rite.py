@@ -35,6 +35,7 @@ def test_md2_the_defender_calls_for_a_mageduel_and_a_refusal_is_an_admission():
     assert d.rite("call")[0].actor == "p2"
     (refusal,) = d.rite("refusal")
     assert "kill" in refusal.data["meaning"] and "MD-2" in refusal.clauses
+    assert (refusal.actor, refusal.data["rival"]) == ("p1", "p2")  # whom the refuser admits wishing to kill
     assert d.duel.outcome.reason == "refused" and not d.events("zone")
 
 

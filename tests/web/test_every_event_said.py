@@ -275,3 +275,35 @@ def test_du30_a_duellists_panel_shows_the_crowd_and_their_victory_points_left():
     assert plain.me.resources.crowd is None and "crowd" not in panels.combatant(
         plain, plain.me, "en", own=True
     )
+
+
+@pytest.mark.parametrize("challenge", ["offered", "called"])
+def test_du1_md2_a_refused_challenge_is_said_in_the_readers_language(challenge):
+    """The French log read "Nadira Voilecendre refuse : Nadira Ashveil refuses the duel: nobody fights a duel
+    unwillingly (DU-1)": the engine's English sentence after a French verb, and the English name."""
+    from mageduel.roster import get
+
+    kind = "mageduel" if challenge == "called" else "duel"
+    sc = Scenario(
+        kind=kind,
+        terms=Terms(kind=kind, challenge=challenge),
+        participants=[
+            Participant(id="p1", roster="ilse", side="s1"),
+            Participant(id="p2", roster="nadira", side="s2"),
+        ],
+    )
+    duel = new_duel(sc, Seeded(1))
+    while duel.pending is not None:
+        duel.apply(duel.pending.player, "refuse" if duel.pending.kind == "rite:answer" else "pass")
+    assert duel.outcome is not None and duel.outcome.reason == "refused"
+    lines = {
+        lang: panels.log_text(localize(build_view(duel, None), participant_names(sc, lang)), lang)
+        for lang in ("en", "fr")
+    }
+    if challenge == "offered":  # Nadira refuses Ilse's duel (DU-1)
+        assert "Nadira Voilecendre refuse le duel : nul ne se bat en duel contre son gré." in lines["fr"]
+        assert "Nadira Ashveil refuses the duel: nobody fights a duel unwillingly." in lines["en"]
+    else:  # Nadira calls for a mageduel; Ilse refuses it (MD-2)
+        assert "Ilse Varro refuse le mageduel et avoue ainsi vouloir tuer Nadira Voilecendre." in lines["fr"]
+        assert "Ilse Varro refuses the mageduel, and so admits wishing to kill Nadira Ashveil." in lines["en"]
+    assert get("nadira").name.en not in lines["fr"] and "refuses" not in lines["fr"]

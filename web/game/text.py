@@ -682,6 +682,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return t(f"rite.{d['step']}.won", lang, actor=nm(d.get("winner") or e.actor), value=value)
     if k == "rite":
         step = str(d.get("step", ""))
+        if step == "refusal" and d.get("rival"):  # DU-1, or MD-2: refusing a mageduel admits the wish to kill
+            key = "rite.refusal.md2" if "MD-2" in (getattr(e, "clauses", None) or []) else "rite.refusal.du1"
+            return t(key, lang, actor=actor, rival=nm(d["rival"]))
         value = d.get("value")
         if isinstance(value, list):
             value = " × ".join(str(v) for v in value)
