@@ -137,6 +137,7 @@ def test_md6_md19_someone_from_outside_is_described_in_the_readers_language():
         ("effect (dex)", "ability penalty (Dex)", "malus de caractéristique (Dex)"),
         ("cloudkill cloud", "Cloudkill cloud", "nuage de brume mortelle"),
         ("held back", "held back", "tenue à distance"),  # about a woman
+        ("dominated", "dominated", "dominée"),  # MD-3's other compulsion
     ],
 )
 def test_c11_a_condition_named_by_the_engine_is_named_in_french_too(condition, en, fr):
@@ -307,3 +308,44 @@ def test_du1_md2_a_refused_challenge_is_said_in_the_readers_language(challenge):
         assert "Ilse Varro refuse le mageduel et avoue ainsi vouloir tuer Nadira Voilecendre." in lines["fr"]
         assert "Ilse Varro refuses the mageduel, and so admits wishing to kill Nadira Ashveil." in lines["en"]
     assert get("nadira").name.en not in lines["fr"] and "refuses" not in lines["fr"]
+
+
+def test_md1_md3_a_rite_that_cannot_start_says_who_and_why_instead_of_that_it_went_well():
+    """A fighter in a mageduel: the log said "The duellists qualify for the rite (MD-1)" and then "A tie (Who
+    may take part)". A charmed duellist: "Acclimation: the duellists face each other (MD-3)", then a tie."""
+    fighter = Scenario(
+        kind="mageduel",
+        participants=[
+            Participant(id="p1", roster="ilse", side="s1"),
+            Participant(id="p2", roster="garrick", side="s2"),
+        ],
+    )
+    charmed = Scenario.model_validate(
+        {
+            "kind": "mageduel",
+            "participants": [
+                {"id": "p1", "roster": "ilse", "side": "s1"},
+                {"id": "p2", "roster": "kael", "side": "s2", "conditions": ["charmed"]},
+            ],
+        }
+    )
+    said = {}
+    for name, sc in (("fighter", fighter), ("charmed", charmed)):
+        duel = new_duel(sc, Seeded(1))
+        assert duel.outcome is not None and duel.outcome.tie, name
+        for lang in ("en", "fr"):
+            said[name, lang] = panels.log_text(
+                localize(build_view(duel, None), participant_names(sc, lang)), lang
+            )
+    assert "Garrick Stonehand may not take part in the rite" in said["fighter", "en"]
+    assert "Garrick Poing-de-Pierre ne peut pas prendre part au rite" in said["fighter", "fr"]
+    assert "qualify" not in said["fighter", "en"] and "sont admis" not in said["fighter", "fr"]
+    assert (
+        "Kael Sunderwind cannot acclimate under a compulsion (charmed): the rite stops"
+        in said["charmed", "en"]
+    )
+    assert (
+        "Kael Fendvent ne peut pas s'accorder sous une coercition (charmé) : le rite s'arrête"
+        in said["charmed", "fr"]
+    )
+    assert "face each other" not in said["charmed", "en"] and "se font face" not in said["charmed", "fr"]

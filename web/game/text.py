@@ -565,6 +565,20 @@ def ac_parts_text(parts: Any, lang: str) -> str:
     return " ".join(out) + f" = {total}"
 
 
+def _and(names: list[str], lang: str) -> str:
+    """Names as a list in words: "Ilse, Kael and Odile", « Ilse, Kael et Odile »."""
+    return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
+
+
+def _compulsion(what: str, lang: str) -> str:
+    """A compulsion as the rite names it (MD-3): a condition ("charmed"), one with its spell ("charmed
+    (charm_person)"), said by the spell's name, or with where it came from ("charmed (before the duel)")."""
+    m = re.match(r"^(?P<cond>[\w ]+) \((?P<source>[^)]+)\)$", what)
+    if m and _spell(m["source"]) is not None:
+        return spell_name(m["source"], lang)
+    return word("cond", m["cond"] if m else what, lang)  # "charmed (before the duel)": the condition
+
+
 #: C-11: what a confused creature's d100 made it do, as the engine says it, by message.
 _CONFUSED = {
     "acts normally": "normal",
@@ -682,6 +696,13 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return t(f"rite.{d['step']}.won", lang, actor=nm(d.get("winner") or e.actor), value=value)
     if k == "rite":
         step = str(d.get("step", ""))
+        if step == "qualification" and d.get("unqualified"):  # MD-1: who may not take part
+            who = [nm(x.get("id")) for x in d["unqualified"]]
+            return count("rite.unqualified", len(who), lang, names=_and(who, lang))
+        if step == "acclimation" and d.get("refused"):  # MD-3: no acclimation under a compulsion
+            who = [nm(x.get("id")) for x in d["refused"]]
+            held = ", ".join(_compulsion(str(x.get("compulsion", "")), lang) for x in d["refused"])
+            return count("rite.unattuned", len(who), lang, names=_and(who, lang), compulsions=held)
         if step == "refusal" and d.get("rival"):  # DU-1, or MD-2: refusing a mageduel admits the wish to kill
             key = "rite.refusal.md2" if "MD-2" in (getattr(e, "clauses", None) or []) else "rite.refusal.du1"
             return t(key, lang, actor=actor, rival=nm(d["rival"]))
