@@ -308,6 +308,10 @@ def test_du1_md2_a_refused_challenge_is_said_in_the_readers_language(challenge):
         assert "Ilse Varro refuse le mageduel et avoue ainsi vouloir tuer Nadira Voilecendre." in lines["fr"]
         assert "Ilse Varro refuses the mageduel, and so admits wishing to kill Nadira Ashveil." in lines["en"]
     assert get("nadira").name.en not in lines["fr"] and "refuses" not in lines["fr"]
+    assert (
+        "A tie (the challenge is refused, " in lines["en"]
+        and "Match nul (le défi est refusé, " in lines["fr"]
+    )
 
 
 def test_md1_md3_a_rite_that_cannot_start_says_who_and_why_instead_of_that_it_went_well():
@@ -349,3 +353,6 @@ def test_md1_md3_a_rite_that_cannot_start_says_who_and_why_instead_of_that_it_we
         in said["charmed", "fr"]
     )
     assert "face each other" not in said["charmed", "en"] and "se font face" not in said["charmed", "fr"]
+    # And the ending says why, not only the clause's title ("A tie (Who may take part)").
+    assert "A tie (the rite cannot start: someone may not take part, MD-1)" in said["fighter", "en"]
+    assert "Match nul (le rite s'arrête : pas d'accord sous une coercition, MD-3)" in said["charmed", "fr"]
