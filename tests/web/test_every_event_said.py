@@ -356,3 +356,19 @@ def test_md1_md3_a_rite_that_cannot_start_says_who_and_why_instead_of_that_it_we
     # And the ending says why, not only the clause's title ("A tie (Who may take part)").
     assert "A tie (the rite cannot start: someone may not take part, MD-1)" in said["fighter", "en"]
     assert "Match nul (le rite s'arrête : pas d'accord sous une coercition, MD-3)" in said["charmed", "fr"]
+
+
+@pytest.mark.parametrize(
+    ("reason", "clauses", "tie", "en"),
+    [
+        ("excluded", ["MD-9"], False, "Ilse wins (the rivals did not enter the zone in time, MD-9)"),
+        ("excluded", ["MD-9"], True, "A tie (nobody entered the zone in time, MD-9)"),
+        ("death", ["DU-5"], False, "Ilse wins (a duel to the death, DU-5)"),
+        ("unqualified", ["MD-1"], True, "A tie (the rite cannot start: someone may not take part, MD-1)"),
+    ],
+)
+def test_an_ending_says_why_rather_than_a_clause_title(reason, clauses, tie, en):
+    """The endings "Ilse wins (Entering together)" and "(When a duel ends)" named a clause, not what happened."""
+    out = {"reason": reason, "clauses": clauses, "tie": tie, "winners": [] if tie else ["p1"]}
+    assert text.outcome_line(out, "en", {"p1": "Ilse"}) == en
+    assert text.clause_title(clauses[0], "fr") not in text.outcome_line(out, "fr", {"p1": "Ilse"})
