@@ -78,6 +78,15 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     shoot(other, "replay")
     # The replay shows the observer's view (nothing hidden), from the start to the same ending.
     assert other.locator("#game [data-screen]").get_attribute("data-viewer") == ""
+    # Watch plays it from its start, a decision at a time; Pause stops it where it stands.
+    watch = other.locator('#game [data-act="seek"][data-to="play"]')
+    watch.click()
+    at = "+/Decision (\\d+) of/.exec(document.querySelector('#game .replay-bar p').textContent)[1]"
+    other.wait_for_function(f"{at} >= 2", timeout=30_000)
+    watch.click()
+    paused = other.evaluate(at)
+    other.wait_for_timeout(1500)  # two steps' time
+    assert other.evaluate(at) == paused and watch.get_attribute("aria-pressed") == "false"
     other.locator('#game [data-act="seek"][data-to="start"]').click()
     assert other.locator("#log-list .ev-end").count() == 0
     other.locator('#game [data-act="seek"][data-to="end"]').click()

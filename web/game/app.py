@@ -219,6 +219,9 @@ class App:
     #: A save or link that would not load, set aside to download (``stored``: kept in storage too).
     set_aside: str | None = None
     set_aside_stored: bool = False
+    #: A replay watched on its own (Watch), a decision at a time (``replay_tick``, paced by the page's
+    #: ``browser.REPLAY_STEP_MS``), until it ends or another replay control is pressed.
+    replay_playing: bool = False
 
     # --- what the page reports -----------------------------------------------------------------------
 
@@ -626,10 +629,28 @@ class App:
         s = self.session
         if s is not None and s.replaying:
             step = data.get("to", "")
+            if step == "play":  # Watch / Pause: from the start when it stands at the end
+                self.replay_playing = not self.replay_playing
+                if self.replay_playing and s.position >= len(s.recorded):
+                    s.seek(0)
+                return
+            self.replay_playing = False  # a step by hand takes over from the watching
             pos = {"start": 0, "end": len(s.recorded), "back": s.position - 1, "next": s.position + 1}.get(
                 step
             )
             s.seek(pos if pos is not None else s.position)
+
+    def replay_tick(self) -> bool:
+        """One decision of a replay being watched (Watch): True while there is more to watch. It stops at
+        the end, and when the screen is no longer the replay (Play on, New duel)."""
+        s = self.session
+        if not self.replay_playing or s is None or not s.replaying or self.confirm is not None:
+            self.replay_playing = False
+            return False
+        s.seek(s.position + 1)
+        if s.position >= len(s.recorded):
+            self.replay_playing = False
+        return self.replay_playing
 
     def on_play_on(self, data: dict[str, str]) -> None:
         """Leave the replay and take over from where it stands, with the original controls."""
@@ -1561,7 +1582,12 @@ class App:
         s = self.session
         assert s is not None
         lang = self.lang
-        btn = "".join(
+        playing = self.replay_playing
+        watch = (
+            f'<button type="button" data-act="seek" data-to="play" aria-pressed="{str(playing).lower()}">'
+            f"{escape(t('replay.pause' if playing else 'replay.watch', lang))}</button>"
+        )
+        btn = watch + "".join(
             f'<button type="button" data-act="seek" data-to="{k}">{escape(t("replay." + k, lang))}</button>'
             for k in ("start", "back", "next", "end")
         )

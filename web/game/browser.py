@@ -24,6 +24,8 @@ from web.lesson import PROGRESS_KEY, parse_progress
 from web.patching import put
 
 SLICE_S = 0.02
+#: A replay being watched (``App.replay_tick``): one decision this often.
+REPLAY_STEP_MS = 700
 TEXT_INPUTS = ("INPUT", "TEXTAREA", "SELECT")
 
 app: App
@@ -250,6 +252,27 @@ def _drawn() -> None:
     if not _pumping:
         root.dataset.thinking = "false"
     schedule()
+    _watch()
+
+
+def _watch() -> None:
+    """While a replay is being watched, its next decision after :data:`REPLAY_STEP_MS` (one timer at most)."""
+    global _watching
+    if app.replay_playing and _watching is None:
+        _watching = window.setTimeout(_watch_tick_proxy, REPLAY_STEP_MS)
+
+
+def _watch_tick() -> None:
+    global _watching
+    _watching = None
+    try:
+        app.replay_tick()
+    except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the replay stops where it stood
+        app.notice = f"{type(exc).__name__}: {exc}"
+        app.replay_playing = False
+        window.console.error(str(exc))
+    _timed("mageduel:draw", draw, True)
+    _watch()
 
 
 def schedule() -> None:
@@ -299,6 +322,8 @@ _more = False
 #: The element :func:`draw` left to be focused at the next frame (none, or one).
 _pending_focus: list[Any] = []
 _drawn_proxy = create_proxy(_drawn)
+_watch_tick_proxy = create_proxy(_watch_tick)
+_watching: Any = None
 _pump_proxy = create_proxy(_pump)
 _shown_proxy = create_proxy(_shown)
 _settle_proxy = create_proxy(_settle)

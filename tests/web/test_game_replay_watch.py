@@ -1,0 +1,84 @@
+"""A replay opened from a share link can be watched, not only stepped through: "Watch" plays it a decision at
+a time (the page paces it, web/game/browser.py), "Pause" or any other replay control stops it. Found opening a
+shared duel of 203 decisions in the game: it showed the end, and watching it meant pressing Next 203 times."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from web.game.app import App, decode_fragment, encode_fragment
+from web.game.session import Session, Setup, SideSetup
+
+
+def _replay(lang: str = "en") -> App:
+    played = Session(
+        Setup(
+            kind="mageduel",
+            sides=[
+                SideSetup(character="tamsin", control="normal"),
+                SideSetup(character="bram", control="normal"),
+            ],
+            seed=3,
+        )
+    )
+    played.run_computer()
+    assert played.over
+    app = App(lang=lang)
+    assert app.restore(decode_fragment(encode_fragment(played.save_json())), replay=True) is None
+    return app
+
+
+def _position(app: App) -> tuple[int, int]:
+    s = app.session
+    assert s is not None
+    return s.position, len(s.recorded)
+
+
+def test_watch_plays_the_replay_from_its_start_to_its_end_and_stops_there():
+    app = _replay()
+    n, total = _position(app)
+    assert n == total > 20  # a link opens at the end
+    html = app.render()
+    assert 'data-act="seek" data-to="play" aria-pressed="false">▶ Watch<' in html
+    app.handle("seek", {"to": "play"})
+    assert app.replay_playing and _position(app) == (0, total)  # from the start, when it stood at the end
+    assert 'aria-pressed="true">❚❚ Pause<' in app.render()
+    ticks = 0
+    while app.replay_tick():
+        ticks += 1
+        assert _position(app) == (ticks, total)
+    assert _position(app) == (total, total) and ticks == total - 1 and not app.replay_playing
+    assert 'data-screen="replay"' in app.render() or "end-title" in app.render()
+    assert not any(e[0] == "save" for e in app.effects)  # watching a link never touches the kept game
+
+
+def test_pause_and_any_other_replay_control_stop_the_watching():
+    app = _replay("fr")
+    app.handle("seek", {"to": "start"})
+    app.handle("seek", {"to": "play"})
+    app.replay_tick()
+    app.replay_tick()
+    assert _position(app)[0] == 2 and app.replay_playing
+    assert "❚❚ Pause" in app.render()
+    app.handle("seek", {"to": "play"})  # Pause
+    assert not app.replay_playing and not app.replay_tick() and _position(app)[0] == 2
+    assert "▶ Regarder" in app.render()
+    app.handle("seek", {"to": "play"})
+    assert _position(app)[0] == 2, "watching goes on from where it was paused"
+    app.handle("seek", {"to": "back"})  # a step by hand takes over
+    assert not app.replay_playing and _position(app)[0] == 1
+    app.handle("seek", {"to": "play"})
+    app.handle("play-on")  # leaving the replay stops it too
+    assert not app.replay_tick()
+
+
+def test_a_game_being_played_has_no_watch_button():
+    app = App(lang="en")
+    app.handle(
+        "start", {"kind": "mageduel", "character0": "tamsin", "character1": "bram", "control1": "normal"}
+    )
+    assert app.session is not None and not app.session.replaying
+    assert 'data-to="play"' not in app.render() and not app.replay_tick()
+    assert re.search(r'data-screen="(duel|handoff)"', app.render())
+    assert json.loads(app.session.save_json())["replay"]["scenario"]
