@@ -87,6 +87,8 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     paused = other.evaluate(at)
     other.wait_for_timeout(1500)  # two steps' time
     assert other.evaluate(at) == paused and watch.get_attribute("aria-pressed") == "false"
+    other.locator("body").press("ArrowRight")  # the replay's keys: a step forward
+    other.wait_for_function(f"{at} === {paused + 1}")
     other.locator('#game [data-act="seek"][data-to="start"]').click()
     assert other.locator("#log-list .ev-end").count() == 0
     other.locator('#game [data-act="seek"][data-to="end"]').click()

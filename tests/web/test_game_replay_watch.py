@@ -40,7 +40,7 @@ def test_watch_plays_the_replay_from_its_start_to_its_end_and_stops_there():
     n, total = _position(app)
     assert n == total > 20  # a link opens at the end
     html = app.render()
-    assert 'data-act="seek" data-to="play" aria-pressed="false">▶ Watch<' in html
+    assert 'data-act="seek" data-to="play" data-key="w" aria-pressed="false">▶ Watch<' in html
     app.handle("seek", {"to": "play"})
     assert app.replay_playing and _position(app) == (0, total)  # from the start, when it stood at the end
     assert 'aria-pressed="true">❚❚ Pause<' in app.render()
@@ -82,3 +82,17 @@ def test_a_game_being_played_has_no_watch_button():
     assert 'data-to="play"' not in app.render() and not app.replay_tick()
     assert re.search(r'data-screen="(duel|handoff)"', app.render())
     assert json.loads(app.session.save_json())["replay"]["scenario"]
+
+
+def test_the_replay_has_its_own_keys_and_the_shortcuts_box_lists_them():
+    app = _replay("fr")
+    html = app.render()
+    for to, key in (("start", "Home"), ("back", "ArrowLeft"), ("next", "ArrowRight"), ("end", "End")):
+        assert f'data-to="{to}" data-key="{key}"' in html
+    app.handle("keys")
+    box = app.render()
+    assert (
+        "regarder la rediffusion, ou la mettre en pause" in box
+        and "une décision en arrière ou en avant" in box
+    )
+    assert "finir le tour" not in box  # the game's own keys, which a replay has no use for

@@ -57,6 +57,19 @@ SHORTCUTS = (
     ("← ↑ ↓ →", "aim.keys"),
 )
 
+#: A replay's own shortcuts: watch or pause, a step either way, its start and end (the replay bar's keys).
+REPLAY_SHORTCUTS = (
+    ("w", "keys.watch"),
+    ("← →", "keys.step"),
+    ("Home, End", "keys.ends"),
+    ("c", "keys.copy"),
+    ("l", "keys.log"),
+    ("?", "keys.help"),
+    ("Esc", "keys.close"),
+)
+#: The key of each of the replay bar's buttons (browser.on_key clicks the element with ``data-key``).
+REPLAY_KEYS = {"play": "w", "start": "Home", "back": "ArrowLeft", "next": "ArrowRight", "end": "End"}
+
 #: A lesson's own shortcuts (web/lesson.py): its numbered answers, the hint, skipping, the next lesson.
 LESSON_SHORTCUTS = (
     ("1…9, 0", "keys.answers"),
@@ -933,7 +946,11 @@ class App:
 
     def render_keys(self) -> str:
         lang = self.lang
-        listed = LESSON_SHORTCUTS if self.tutor is not None and self.tutor.play is not None else SHORTCUTS
+        listed = SHORTCUTS
+        if self.tutor is not None and self.tutor.play is not None:
+            listed = LESSON_SHORTCUTS
+        elif self.session is not None and self.session.replaying:
+            listed = REPLAY_SHORTCUTS
         rows = "".join(f"<dt><kbd>{escape(k)}</kbd></dt><dd>{escape(t(key, lang))}</dd>" for k, key in listed)
         return (
             f'<aside class="keys-box" role="dialog" aria-labelledby="keys-title"><h3 id="keys-title">'
@@ -1584,11 +1601,13 @@ class App:
         lang = self.lang
         playing = self.replay_playing
         watch = (
-            f'<button type="button" data-act="seek" data-to="play" aria-pressed="{str(playing).lower()}">'
+            f'<button type="button" data-act="seek" data-to="play" data-key="{REPLAY_KEYS["play"]}" '
+            f'aria-pressed="{str(playing).lower()}">'
             f"{escape(t('replay.pause' if playing else 'replay.watch', lang))}</button>"
         )
         btn = watch + "".join(
-            f'<button type="button" data-act="seek" data-to="{k}">{escape(t("replay." + k, lang))}</button>'
+            f'<button type="button" data-act="seek" data-to="{k}" data-key="{REPLAY_KEYS[k]}">'
+            f"{escape(t('replay.' + k, lang))}</button>"
             for k in ("start", "back", "next", "end")
         )
         return (
