@@ -361,7 +361,9 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     wait_state(frame, "poster")
     frame.wait_for_function("document.querySelector('.w-caption').textContent.includes('contre')")
     # The same character twice is told apart, as the game and Python's frames name them.
-    assert frame.locator(".w-caption").inner_text().startswith("Tamsin Plumevive contre Tamsin Plumevive II ·")
+    assert (
+        frame.locator(".w-caption").inner_text().startswith("Tamsin Plumevive contre Tamsin Plumevive II ·")
+    )
     assert f"· {n} décisions." in frame.locator(".w-caption").inner_text()
     frame.locator('[data-action="next"]').click()
     wait_state(frame, "ready", READY_MS)

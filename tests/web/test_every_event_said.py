@@ -7,9 +7,11 @@ stand-down, MD-6's animals, an unplayed effect) fell to the same raw line."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import unescape
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from mageduel.ai import Opponent
@@ -50,6 +52,26 @@ SAMPLES = {
     "stand-down": [{"side": "s1"}],
     "effect-unsupported": [{"effect": "polymorph", "spell": "magic_missile"}],
 }
+
+
+def _performance(first: str, second: str, victory_points: int = 1) -> Scenario:
+    """A plain duel with performance combat on (DU-30) between two roster characters."""
+    return Scenario(
+        kind="duel",
+        terms=Terms(kind="duel", performance_combat=True, victory_points=victory_points),
+        participants=[
+            Participant(id="p1", roster=first, side="s1"),
+            Participant(id="p2", roster=second, side="s2"),
+        ],
+    )
+
+
+def _computers(duel: Any, seed: int, until: Callable[[Any], bool] | None = None) -> None:
+    """Two computers play ``duel`` on (normal level) until it ends or ``until(duel)``."""
+    brains: dict[str, Opponent] = {}
+    while duel.pending is not None and not (until is not None and until(duel)):
+        who = duel.pending.player
+        duel.apply(who, brains.setdefault(who, Opponent("normal", seed)).choose(duel.brief_view(who)))
 
 
 def _names() -> text.Names:
@@ -162,19 +184,9 @@ def test_every_roll_the_engine_names_is_named_in_french(purpose, fr):
 
 
 def test_du30_performance_combat_reads_in_french_with_the_crowd_and_its_checks_named():
-    sc = Scenario(
-        kind="duel",
-        terms=Terms(kind="duel", performance_combat=True),
-        participants=[
-            Participant(id="p1", roster="garrick", side="s1"),
-            Participant(id="p2", roster="severine", side="s2"),
-        ],
-    )
+    sc = _performance("garrick", "severine")
     duel = new_duel(sc, Seeded(1))
-    brains: dict[str, Opponent] = {}
-    while duel.pending is not None:
-        who = duel.pending.player
-        duel.apply(who, brains.setdefault(who, Opponent("normal", 1)).choose(duel.brief_view(who)))
+    _computers(duel, 1)
     log = panels.log_text(localize(build_view(duel, None), participant_names(sc, "fr")), "fr")
     assert "La foule est amicale envers le camp de" in log, "the duel this test is about"
     assert "test de combat de spectacle après une esquive de duel" in log
@@ -216,19 +228,9 @@ def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_che
     success and failure do to the crowd."""
     from web.game import decide
 
-    sc = Scenario(
-        kind="duel",
-        terms=Terms(kind="duel", performance_combat=True),
-        participants=[
-            Participant(id="p1", roster="severine", side="s1"),
-            Participant(id="p2", roster="garrick", side="s2"),
-        ],
-    )
+    sc = _performance("severine", "garrick")
     duel = new_duel(sc, Seeded(3))
-    brains: dict[str, Opponent] = {}
-    while duel.pending is not None and duel.pending.kind != "rite:perform":
-        who = duel.pending.player
-        duel.apply(who, brains.setdefault(who, Opponent("normal", 3)).choose(duel.brief_view(who)))
+    _computers(duel, 3, until=lambda d: d.pending.kind == "rite:perform")
     assert duel.pending is not None, "a performance check offered in this duel"
     who = duel.pending.player
     for lang, said in (
@@ -247,22 +249,12 @@ def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_che
 def test_du30_a_duellists_panel_shows_the_crowd_and_their_victory_points_left():
     """With performance combat on, the victory points were said only in the log, after a check: the panel
     lists them with the crowd's attitude toward the side, from the start (indifferent, all points)."""
-    sc = Scenario(
-        kind="duel",
-        terms=Terms(kind="duel", performance_combat=True, victory_points=2),
-        participants=[
-            Participant(id="p1", roster="severine", side="s1"),
-            Participant(id="p2", roster="garrick", side="s2"),
-        ],
-    )
+    sc = _performance("severine", "garrick", victory_points=2)
     duel = new_duel(sc, Seeded(3))
     view = build_view(duel, "p1")
     assert (view.me.resources.crowd, view.me.resources.victory_points) == ("indifferent", 2)
     assert "foule indifférente · 2 points de victoire" in panels.combatant(view, view.me, "fr", own=True)
-    brains: dict[str, Opponent] = {}
-    while duel.pending is not None:
-        who = duel.pending.player
-        duel.apply(who, brains.setdefault(who, Opponent("normal", 3)).choose(duel.brief_view(who)))
+    _computers(duel, 3)
     view = build_view(duel, "p1")
     crowd = duel.rule_state.duel_actions.crowd
     assert crowd is not None and (view.me.resources.crowd, view.me.resources.victory_points) == (

@@ -12,16 +12,8 @@ from web.game.session import Session, Setup, SideSetup
 
 
 def _replay(lang: str = "en") -> App:
-    played = Session(
-        Setup(
-            kind="mageduel",
-            sides=[
-                SideSetup(character="tamsin", control="normal"),
-                SideSetup(character="bram", control="normal"),
-            ],
-            seed=3,
-        )
-    )
+    sides = [SideSetup(character=c, control="normal") for c in ("tamsin", "bram")]  # two computers
+    played = Session(Setup(kind="mageduel", sides=sides, seed=3))
     played.run_computer()
     assert played.over
     app = App(lang=lang)
