@@ -128,6 +128,19 @@ def _crowd(duel: Duel) -> Crowd:
     return mine.crowd
 
 
+def crowd_standing(duel: Duel, side: str) -> tuple[str, int] | None:
+    """DU-30: the crowd's attitude toward ``side`` and the side's victory points left, as they stand (before
+    the first check, what :func:`_crowd` would start them at), without changing the duel; None without
+    performance combat."""
+    if not getattr(duel.terms, "performance_combat", False):
+        return None
+    crowd = duel.rule_state.duel_actions.crowd
+    start = getattr(duel.terms, "victory_points", 1)
+    if crowd is None:
+        return "indifferent", start
+    return crowd.attitude.get(side, "indifferent"), crowd.vp.get(side, start)
+
+
 def note_success(duel: Duel, e: Event) -> None:
     """DU-30: remember successful duel counterspells, dodges and efforts of this round."""
     kind = e.kind

@@ -44,6 +44,7 @@ from . import spell_options as _opts
 from .attacks import strikes_true_chance, weapon_attack_check
 from .core import OUT_STATUSES, chance
 from .creatures import get as creature
+from .duel_actions import crowd_standing
 from .duel_counterspell import DISPELS, counter_dispel_check, duel_counter_check, same_or_counter
 from .effects import (
     defensive_casting_check,
@@ -686,12 +687,7 @@ def _visible_events(duel: Duel, player: str | None) -> list[EventModel]:
 
 def _resources(duel: Duel, c: Combatant) -> ResourcesView:
     limited = getattr(duel.terms, "counter_rule", "fr") != "en"
-    crowd = vp = None
-    if getattr(duel.terms, "performance_combat", False):  # DU-30: indifferent, all points, until a check
-        kept = duel.rule_state.duel_actions.crowd
-        crowd = kept.attitude.get(c.side, "indifferent") if kept is not None else "indifferent"
-        start = int(getattr(duel.terms, "victory_points", 1))
-        vp = kept.vp.get(c.side, start) if kept is not None else start
+    crowd, vp = crowd_standing(duel, c.side) or (None, None)  # DU-30
     return ResourcesView(
         crowd=crowd,
         victory_points=vp,

@@ -487,8 +487,8 @@ def _decorations(
         # other side, under the token, over it; the first that covers no name, badge row or token, else the
         # one that covers least ("slain" over "Nadira Ashveil"). Never farther: it must read as this token's.
         tries = [status] + [
-            _status_label(c, x, y, w, unit, reach, outer, out_of_zone, False, other, lang, line)
-            for other, line in (("left" if status_right else "right", 0), ("below", 0), ("above", 0))
+            _status_label(c, x, y, w, unit, reach, outer, out_of_zone, False, other, lang)
+            for other in ("left" if status_right else "right", "below", "above")
         ]
         status = min((s for s in tries if s), key=lambda s: _covered(s[1], names, discs, ring))
     kept = names if names is not None else {}
@@ -556,12 +556,10 @@ def _status_label(
     beside: bool,
     side: str,
     lang: str,
-    line: int = 0,
 ) -> tuple[str, tuple[float, float, float, float]] | None:
     """The status written beside a token out of the fight ("dying", "expelled"), on its ``side`` ("right",
-    "left", or centred "below" or "above" it, ``line`` lines farther): the text element and its box (left,
-    top, right, bottom); None while it fights. ``beside``: it stands outside the zone past its west or east
-    face."""
+    "left", or centred "below" or "above" it): the text element and its box (left, top, right, bottom); None
+    while it fights. ``beside``: it stands outside the zone past its west or east face."""
     if not c.out_of_fight:
         return None
     label = text.status_word(c.status, lang, getattr(c, "gender", None))
@@ -569,10 +567,7 @@ def _status_label(
         label = t("board.expelled", lang, status=label)
     gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone
     size = unit * 3.6
-    ly = {
-        "below": y + gap + size * (0.85 + 1.2 * line),
-        "above": y - gap - size * (0.25 + 1.2 * line),
-    }.get(side, y + unit * 1.2)
+    ly = {"below": y + gap + size * 0.85, "above": y - gap - size * 0.25}.get(side, y + unit * 1.2)
     if out_of_zone and not beside:  # its letters kept clear of the face it stands by
         ly = min(ly, -unit * 1.9) if y < 0 else max(ly, w + unit * 4.1)
     width = text_width(label, size)
@@ -606,8 +601,14 @@ def _covered(
     return hidden + sum(
         over((cx - ring, cy - ring, cx + ring, cy + ring))
         for cx, cy in discs or []
-        if (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < ring**2
+        if _meets_circle(box, cx, cy, ring)
     )
+
+
+def _meets_circle(box: tuple[float, float, float, float], cx: float, cy: float, r: float) -> bool:
+    """Whether the box (left, top, right, bottom) reaches inside the circle: its nearest point does."""
+    left, top, right, low = box
+    return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < r**2
 
 
 class Room(NamedTuple):
@@ -702,8 +703,8 @@ def _first_free(
                 right < -unit * 0.5 or left > w + unit * 0.5 or low < -unit * 0.5 or top > w + unit * 0.5
             )
 
-        def on(cx: float, cy: float, r: float) -> bool:  # the row's nearest point is in the circle
-            return (min(max(cx, left), right) - cx) ** 2 + (min(max(cy, top), low) - cy) ** 2 < r**2
+        def on(cx: float, cy: float, r: float) -> bool:
+            return _meets_circle((left, top, right, low), cx, cy, r)
 
         others = [(ox, oy) for ox, oy in discs if (ox, oy) != (x, y)]
         hidden = (

@@ -253,8 +253,7 @@ def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = No
     >>> option_label("cast magic_missile @p2", "fr", {"p2": "Kael"})
     'Projectile magique sur Kael'
     """
-    said = _option_words(option_id, lang, names, opt)
-    return said[:1].upper() + said[1:]
+    return _first_up(_option_words(option_id, lang, names, opt))
 
 
 def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = None) -> str:
@@ -541,6 +540,7 @@ def outsider_name(name: str, lang: str) -> str:
 
 
 def _first_up(said: str) -> str:
+    """``said`` with a capital first letter, as a sentence or a button begins."""
     return said[:1].upper() + said[1:]
 
 
@@ -849,8 +849,7 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
         return t("end.tie", lang, reason=reason)
     who = [names.get(w, w) for w in out.get("winners", [])]
     if len(who) > 1:  # a side of two or more: "Ilse and Odile win", « Ilse et Odile l'emportent »
-        both = ", ".join(who[:-1]) + t("way.and", lang) + who[-1]
-        return t("end.winners", lang, winners=both, reason=reason)
+        return t("end.winners", lang, winners=_and(who, lang), reason=reason)
     return t("end.winner", lang, winners=", ".join(who), reason=reason)
 
 
