@@ -89,6 +89,33 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     assert other.evaluate(at) == paused and watch.get_attribute("aria-pressed") == "false"
     other.locator("body").press("ArrowRight")  # the replay's keys: a step forward
     other.wait_for_function(f"{at} === {paused + 1}")
+    # The slider: any decision at once; focused, an arrow key steps once (the replay's own arrow keys stand
+    # aside), and the focus stays on it through the redraw.
+    scrub = other.locator("#replay-scrub")
+    scrub.fill("5")
+    other.wait_for_function("document.getElementById('replay-scrub').getAttribute('value') === '5'")
+    assert other.evaluate(at) == 5
+    scrub.focus()
+    scrub.press("ArrowRight")
+    other.wait_for_function("document.getElementById('replay-scrub').getAttribute('value') === '6'")
+    other.wait_for_timeout(300)
+    assert other.evaluate(at) == 6 and other.evaluate("document.activeElement.id") == "replay-scrub"
+    # Dragged while the replay is watched: the watching stops, and the drag is not lost to its next step.
+    watch.click()
+    other.wait_for_function(f"{at} === 7")
+    box = scrub.bounding_box()
+    middle = box["y"] + box["height"] / 2
+    other.mouse.move(box["x"] + 4, middle)
+    other.mouse.down()
+    other.mouse.move(box["x"] + box["width"] * 0.5, middle, steps=4)
+    other.wait_for_timeout(1600)  # two steps' time
+    dragged = other.evaluate(at)
+    other.mouse.up()
+    other.wait_for_function(f"document.getElementById('replay-scrub').getAttribute('value') === '{dragged}'")
+    total = int(scrub.get_attribute("max"))
+    assert abs(dragged - total / 2) <= 2 and watch.get_attribute("aria-pressed") == "false", (dragged, total)
+    other.wait_for_timeout(800)
+    assert other.evaluate(at) == dragged
     other.locator('#game [data-act="seek"][data-to="start"]').click()
     assert other.locator("#log-list .ev-end").count() == 0
     other.locator('#game [data-act="seek"][data-to="end"]').click()

@@ -651,6 +651,9 @@ class App:
             pos = {"start": 0, "end": len(s.recorded), "back": s.position - 1, "next": s.position + 1}.get(
                 step
             )
+            value = data.get("value", "")
+            if step == "at" and value.isdigit():  # the slider: any decision at once
+                pos = int(value)
             s.seek(pos if pos is not None else s.position)
 
     def replay_tick(self) -> bool:
@@ -1610,10 +1613,21 @@ class App:
             f"{escape(t('replay.' + k, lang))}</button>"
             for k in ("start", "back", "next", "end")
         )
+        total = len(s.recorded)
+        # The decision shown, its number redrawn as the slider is dragged (browser.on_input, data-live); the
+        # duel itself moves when the slider is let go (its change).
+        position = escape(t("replay.position", lang, n="\x00", total=total)).replace(
+            "\x00", f'<output id="replay-at">{s.position}</output>'
+        )
+        scrub = (
+            f'<input id="replay-scrub" class="replay-scrub" type="range" min="0" max="{total}" step="1" '
+            f'value="{s.position}" data-act="seek" data-to="at" data-live="replay-at" '
+            f'aria-label="{escape(t("replay.scrub", lang))}" '
+            f'aria-valuetext="{escape(t("replay.position", lang, n=s.position, total=total))}">'
+        )
         return (
             f'<section class="decision replay-bar" aria-labelledby="replay-title"><h2 id="replay-title">'
-            f"{escape(t('replay.title', lang))}</h2><p"
-            f">{escape(t('replay.position', lang, n=s.position, total=len(s.recorded)))}</p>"
+            f"{escape(t('replay.title', lang))}</h2><p>{position}</p>{scrub}"
             f'<div class="options">{btn}<button type="button" data-act="play-on"'
             f">{escape(t('replay.play', lang))}</button>"
             f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'

@@ -96,7 +96,8 @@ def draw(later: bool = False) -> None:
     # decision's first choice, so a keyboard player carries on without hunting for it.
     keep = inside and found(
         active.closest(
-            ".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box, .counter-chooser, .embed-box"
+            ".log, .prefs, .pref-inline, .setup, .chars, .keys-box, .clause-box, .counter-chooser,"
+            " .embed-box, .replay-scrub"
         )
     )
     key = _focus_key(active) if keep else None
@@ -265,6 +266,8 @@ def _watch() -> None:
 def _watch_tick() -> None:
     global _watching
     _watching = None
+    if not app.replay_playing:
+        return  # paused since (a drag of the slider waits for its change to be drawn)
     try:
         app.replay_tick()
     except Exception as exc:  # noqa: BLE001 - shown, not swallowed; the replay stops where it stood
@@ -412,6 +415,10 @@ def on_change(event: Any) -> None:
 
 def on_input(event: Any) -> None:
     el = event.target
+    if attr(el, "data-act") == "seek":
+        # The replay's slider being dragged takes over from the watching, with no redraw until it is let go
+        # (its change): a redraw would put a fresh slider under the pointer and lose the drag.
+        app.replay_playing = False
     live = attr(el, "data-live")
     if live:
         out = document.getElementById(live)

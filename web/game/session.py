@@ -521,12 +521,15 @@ class Session:
     # --- replay (watched, not played: the observer's view, so nothing hidden is shown) ----------------
 
     def seek(self, position: int) -> None:
-        """Show the replayed duel after its first ``position`` decisions."""
+        """Show the replayed duel after its first ``position`` decisions: forward from where it stands, so
+        that Next or a tick of Watch costs one decision, not the whole replay again (the last of a
+        757-decision duel took 57 ms in CPython); backward by replaying from the start."""
         position = max(0, min(position, len(self.recorded)))
-        duel = new_duel(self.scenario, self.dice_spec.source())
-        for player, option in self.recorded[:position]:
-            duel.apply(player, option)
-        self.duel = duel
+        if position < self.position:
+            self.duel = new_duel(self.scenario, self.dice_spec.source())
+            self.position = 0
+        for player, option in self.recorded[self.position : position]:
+            self.duel.apply(player, option)
         self.position = position
 
 
