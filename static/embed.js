@@ -331,12 +331,24 @@
   // Until Python runs, a control boots it and is done once it is ready; then Python answers them itself.
   widget.addEventListener("click", (event) => {
     const el = event.target.closest("[data-action]");
-    if (!el || root.dataset.state === "ready" || el.dataset.action === "open") return;
+    if (!el || root.dataset.state === "ready" || el.dataset.action === "open" || el.tagName === "INPUT") return;
     event.preventDefault();
     if (!el.disabled) boot(el.dataset.action);
   });
+  // The bar: its step said as it is dragged (before Python and after); let go before Python, it boots
+  // Python, which then goes to that step.
+  widget.addEventListener("input", (event) => {
+    const bar = event.target.closest(".w-scrub");
+    const shown = widget.querySelector(".w-step");
+    if (bar && shown) shown.textContent = t("embed.step", { n: bar.value, total: bar.max });
+  });
+  widget.addEventListener("change", (event) => {
+    const bar = event.target.closest(".w-scrub");
+    if (bar && root.dataset.state !== "ready") boot(`at:${bar.value}`);
+  });
   document.addEventListener("keydown", (event) => {
     if (root.dataset.state === "ready" || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (event.target.closest?.(".w-scrub")) return; // a focused bar moves itself (its change boots)
     const action = { ArrowRight: "next", ArrowLeft: "back" }[event.key];
     if (action && !lessonRef && !(action === "back" && step === 0)) { event.preventDefault(); boot(action); }
   });

@@ -171,6 +171,47 @@ def test_a_step_control_pressed_from_the_keyboard_keeps_the_focus(browser, host,
     context.close()
 
 
+def test_the_bar_goes_to_a_step_from_the_poster_and_while_the_replay_plays(browser, host, widget_site):
+    """The bar under the arena, as a video's: let go on the poster, it boots Python, which goes to that step;
+    dragged while the replay plays, the autoplay stops and the drag is not lost to its next step; focused,
+    an arrow key steps once and the focus stays on it."""
+    context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
+    page = context.new_page()
+    page.goto(host("?scenario=defeat&lang=en"))
+    (frame,) = wait_frames(page, widget_site)
+    wait_state(frame, "poster")
+    bar = frame.locator(".w-scrub")
+    total = int(bar.get_attribute("max"))
+    assert total > 20 and bar.is_visible()
+    bar.fill("5")  # before Python: its step is said at once, and the press boots the runtime
+    assert frame.locator(".w-step").inner_text() == f"Step 5/{total}"
+    wait_state(frame, "ready", READY_MS)
+    step = "document.querySelector('.w-step').dataset.step"
+    frame.wait_for_function(f"{step} === '5'", timeout=30_000)
+    assert "step=5" in frame.evaluate("location.href")
+    frame.locator('[data-action="play"]').click()
+    frame.wait_for_function(f"{step} === '6'", timeout=10_000)
+    box = bar.bounding_box()
+    middle = box["y"] + box["height"] / 2
+    page.mouse.move(box["x"] + 4, middle)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * 0.3, middle, steps=4)
+    page.wait_for_timeout(2500)  # two of the autoplay's steps, in the middle of the drag
+    page.mouse.move(box["x"] + box["width"] * 0.6, middle, steps=4)
+    dragged = int(frame.locator(".w-step").inner_text().split()[1].split("/")[0])
+    page.mouse.up()
+    frame.wait_for_function(f"{step} === '{dragged}'", timeout=10_000)
+    assert abs(dragged - total * 0.6) <= 3, (dragged, total)
+    assert frame.locator('[data-action="play"]').get_attribute("aria-pressed") == "false"
+    bar.focus()
+    bar.press("ArrowRight")
+    frame.wait_for_function(f"{step} === '{dragged + 1}'", timeout=10_000)
+    page.wait_for_timeout(300)
+    assert frame.evaluate(step) == str(dragged + 1)
+    assert frame.evaluate("document.activeElement.classList.contains('w-scrub')")
+    context.close()
+
+
 def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host, widget_site, requests):
     context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
     page = context.new_page()

@@ -107,8 +107,9 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     middle = box["y"] + box["height"] / 2
     other.mouse.move(box["x"] + 4, middle)
     other.mouse.down()
+    other.mouse.move(box["x"] + box["width"] * 0.3, middle, steps=4)
+    other.wait_for_timeout(1600)  # two steps' time, in the middle of the drag
     other.mouse.move(box["x"] + box["width"] * 0.5, middle, steps=4)
-    other.wait_for_timeout(1600)  # two steps' time
     dragged = other.evaluate(at)
     other.mouse.up()
     other.wait_for_function(f"document.getElementById('replay-scrub').getAttribute('value') === '{dragged}'")

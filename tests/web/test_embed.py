@@ -143,6 +143,36 @@ def test_stepping_forward_and_back_matches_a_fresh_replay_of_each_step():
     assert v.step == 0
 
 
+def test_the_bar_goes_to_any_step_at_once_and_stops_the_autoplay():
+    """The widget's bar (``at:N``, as a video's): the step it is let go at, whatever the step shown; a value
+    that is not a step is ignored, one past the end goes to the end."""
+    v = Viewer(read("?scenario=withdrawal", ""), "en")
+    total = v.total
+    html = v.render()
+    assert (
+        f'<input type="range" class="w-scrub" data-action="at" min="0" max="{total}" step="1" value="0" '
+        f'aria-label="Go to a step of the duel" aria-valuetext="Step 0/{total}">'
+    ) in html
+    v.act("play")
+    v.act(f"at:{total - 2}")
+    assert (v.step, v.playing) == (total - 2, False)
+    assert f'value="{total - 2}" aria-label' in v.render()
+    fresh = frames.replay_to(v.replay, total - 2)
+    assert [e.seq for e in v.duel.view(None).events] == [e.seq for e in fresh.view(None).events]
+    v.act("at:3")  # back: replayed from the start
+    assert v.step == 3
+    for bad in ("at:", "at:-1", "at:x", "at:2.5"):
+        v.act(bad)
+        assert v.step == 3, bad
+    v.act(f"at:{total + 40}")
+    assert v.step == total
+    v.act("try")  # playing on: no bar, the duel is the reader's
+    assert 'class="w-scrub"' not in v.render()
+    fr = Viewer(read("?scenario=withdrawal&lang=fr", ""), "fr").render()
+    assert 'aria-label="Aller à une étape du duel"' in fr
+    assert "w-scrub" not in frames.blank("A replay", "", "en")  # a shared replay's length is not read yet
+
+
 def test_autoplay_steps_to_the_end_and_stops_and_play_at_the_end_starts_over():
     v = Viewer(read("?scenario=draw&step=8", ""), "en")
     v.act("play")

@@ -196,8 +196,15 @@ def controls(frame: Frame, lang: str, blank: bool = False) -> str:
         button("end", t("embed.end", lang), icon("end"), at_end or not watch),
         f'<span class="w-step" data-step="{frame.step}" data-total="{frame.total}">'
         f"{'' if blank else escape(t('embed.step', lang, n=frame.step, total=frame.total))}</span>",
-        '<span class="w-gap"></span>',
     ]
+    if watch and not blank and frame.total > 0:
+        # Any step at once, as a video's bar; where the frame is too narrow for it, CSS hides it.
+        parts.append(
+            f'<input type="range" class="w-scrub" data-action="at" min="0" max="{frame.total}" step="1" '
+            f'value="{frame.step}" aria-label="{escape(t("embed.scrub", lang))}" '
+            f'aria-valuetext="{escape(t("embed.step", lang, n=frame.step, total=frame.total))}">'
+        )
+    parts.append('<span class="w-gap"></span>')
     if watch:
         parts.append(
             f'<button type="button" class="w-btn w-text-btn w-try" data-action="try">'

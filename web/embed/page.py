@@ -37,8 +37,15 @@ def found(x: Any) -> bool:
 
 
 def draw() -> None:
-    # Only what changed: a control pressed from the keyboard keeps the focus, step after step.
+    # Only what changed: a control pressed from the keyboard keeps the focus, step after step. The bar is
+    # drawn anew when its step changes, so it is given the focus back.
+    active = document.activeElement
+    scrubbing = found(active) and bool(active.matches(".w-scrub"))
     put(widget, viewer.render())
+    if scrubbing:
+        bar = widget.querySelector(".w-scrub")
+        if found(bar):
+            bar.focus()
     root.dataset.mode = "try" if viewer.app is not None else "watch"
     if viewer.app is None and viewer.lesson is None:
         window.mageduelKeepStep(viewer.step)
@@ -57,6 +64,8 @@ def act(action: str) -> None:
 def _tick() -> None:
     global _timer
     _timer = None
+    if not viewer.playing:
+        return  # paused since (a drag of the bar is drawn when it is let go, not under the pointer)
     more = viewer.tick()
     draw()
     if more:
@@ -103,6 +112,8 @@ def on_click(event: Any) -> None:
     el = event.target.closest("[data-action], [data-act]")
     if not found(el) or not widget.contains(el):
         return
+    if el.tagName == "INPUT":
+        return  # the bar reports through its change (on_change)
     action = el.getAttribute("data-action")
     if found(action) and action:
         if str(action) != "open":
@@ -117,6 +128,19 @@ def on_click(event: Any) -> None:
             viewer.app.notice = f"{type(exc).__name__}: {exc}"
     draw()
     schedule()
+
+
+def on_change(event: Any) -> None:
+    """The bar let go at a step (or moved by its keys): that step."""
+    if event.target.matches(".w-scrub"):
+        act(f"at:{event.target.value}")
+
+
+def on_input(event: Any) -> None:
+    """The bar being dragged stops the autoplay, with no redraw before it is let go: a redraw would put a
+    fresh bar under the pointer and lose the drag."""
+    if event.target.matches(".w-scrub"):
+        viewer.playing = False
 
 
 def on_lesson_key(event: Any) -> None:
@@ -139,6 +163,8 @@ def on_key(event: Any) -> None:
         return
     if event.ctrlKey or event.metaKey or event.altKey or viewer.app is not None:
         return
+    if found(event.target) and event.target.matches(".w-scrub"):
+        return  # a focused bar moves itself, and says so through its change
     action = {"ArrowRight": "next", "ArrowLeft": "back", " ": "play"}.get(str(event.key))
     if action:
         event.preventDefault()
@@ -154,6 +180,8 @@ def _listen(target: Any, name: str, fn: Any) -> None:
 _tick_proxy = create_proxy(_tick)
 _pump_proxy = create_proxy(_pump)
 _listen(widget, "click", on_click)
+_listen(widget, "change", on_change)
+_listen(widget, "input", on_input)
 _listen(document, "keydown", on_key)
 
 

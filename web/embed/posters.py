@@ -28,6 +28,7 @@ JS_KEYS = (
     "embed.loading",
     "embed.failed",
     "embed.replay.",
+    "embed.step",  # the bar's step, said as it is dragged
 )
 
 

@@ -105,7 +105,7 @@ class Viewer:
             self._before = -1
 
     def act(self, action: str) -> None:
-        """A control: start, back, next, end, play (toggle), try, watch."""
+        """A control: start, back, next, end, play (toggle), try, watch; ``at:N``: the bar let go at N."""
         if self.lesson is not None:
             self.lesson.act(action)
             return
@@ -116,6 +116,11 @@ class Viewer:
             self.app = None
             return
         if self.app is not None:
+            return
+        if action.startswith("at:"):  # the bar, let go at a step (a drag stopped the autoplay already)
+            self.playing = False
+            if action[3:].isdigit():
+                self.seek(int(action[3:]))
             return
         if action == "play":
             if self.step >= self.total:
