@@ -170,6 +170,42 @@ def test_three_duellists_each_for_themself_play_a_whole_mageduel_by_clicking():
     assert app.session.duel.outcome is not None
 
 
+def test_the_third_and_fourth_duellists_are_played_as_the_form_says():
+    """Who plays each duellist reaches the game for all four: the third and fourth were left to the normal
+    computer whatever the form said, so a person could not play them."""
+    app = App(lang="en")
+    app.handle("add-duellist")
+    app.handle("add-duellist")
+    app.handle(
+        "start",
+        {
+            **SETUP,
+            "character0": "ilse",
+            "character1": "kael",
+            "character2": "odile",
+            "character3": "corvin",
+            "control0": "normal",
+            "control1": "easy",
+            "control2": "human",
+            "control3": "hard",
+        },
+    )
+    s = app.session
+    assert s is not None, app.form.errors
+    assert s.controls == {"p1": "normal", "p2": "easy", "p3": "human", "p4": "hard"}
+    assert {pid: brain.level for pid, brain in s.computers.items()} == {
+        "p1": "normal",
+        "p2": "easy",
+        "p4": "hard",
+    }
+    assert s.people == ["p3"] and s.viewer == "p3"
+    settle(app)
+    assert s.waiting_for_person() == "p3"  # the computers stop where the person at the screen decides
+    assert 'data-viewer="p3"' in app.render()
+    play_to_the_end(app, limit=5000)  # the person's clicks and the three computers, to the end
+    assert s.duel.outcome is not None and 'data-screen="end"' in app.render()
+
+
 def test_two_against_two_and_everyone_on_one_side_is_refused():
     app = App(lang="fr")
     app.handle("add-duellist")

@@ -221,7 +221,10 @@ class Session:
         public = self.duel.view(None)
         ids = [c.id for c in public.others if c.summoned_by is None]
         self.main_ids = ids
-        self.controls: dict[str, str] = {pid: setup.sides[i].control for i, pid in enumerate(ids[:2])}
+        # Every duellist's own choice, the third and fourth's too (they were left to the normal computer).
+        self.controls: dict[str, str] = {
+            pid: side.control for pid, side in zip(ids, setup.sides, strict=False)
+        }
         self.names: dict[str, str] = {c.id: c.name for c in public.others}
         self.computers = {
             pid: Opponent(c, seed=setup.seed * 7 + i + 1)
