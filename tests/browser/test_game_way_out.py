@@ -105,6 +105,21 @@ def test_md22_leaving_the_zone_from_the_duel_screen_loses(page, game_site):
     page.locator('#game [data-act="confirm-way-out"]').click()
     end_turns_until(page, lambda p: screen(p) == "end")
     assert "Tobin Ashgale wins" in page.locator("#end-title").inner_text()
+    # A walk out by mistake is taken back (u, or "Undo" on the end screen), as far back as the turn it
+    # was made in; the ways out are there again.
+    page.locator("body").press("u")
+    settle(page)
+    assert screen(page) == "duel"
+    info = page.locator("#game [data-screen]")
+    for _ in range(3):
+        if info.get_attribute("data-pending") == "turn":
+            break
+        page.locator('#game [data-act="undo"]').click()
+        settle(page)
+    assert info.get_attribute("data-pending") == "turn"
+    assert "taken back" in page.locator("#game .notice").inner_text()
+    assert page.locator('#game [data-act="way-out"][data-what="leave"]').is_enabled()
+    shoot(page, "undo")
 
 
 def test_md25_a_draw_offered_is_refused_by_a_computer_that_can_still_win(page, game_site):

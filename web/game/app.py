@@ -52,6 +52,7 @@ SHORTCUTS = (
     ("c", "keys.copy"),
     ("l", "keys.log"),
     ("m", "keys.motion"),
+    ("u", "keys.undo"),
     ("?", "keys.help"),
     ("Esc", "keys.close"),
     ("← ↑ ↓ →", "aim.keys"),
@@ -324,6 +325,32 @@ class App:
         self.roll_error = None
         self.move_preview = None
         self.aim_point = None
+
+    def on_undo(self, data: dict[str, str]) -> None:
+        """Take back the viewer's last decision (``Session.undo``): the screen as it stood before it."""
+        s = self.session
+        if s is None or not s.can_undo():
+            return
+        s.undo()
+        self.picked = None
+        self.roll_error = None
+        self.move_preview = None
+        self.aim_point = None
+        self.zone_size = None
+        self.way_confirm = None
+        # The log is shorter now: what comes next continues its numbering, and must be shown as new.
+        last = s.duel.events[-1].seq if s.duel.events else -1
+        self.seen = {key: min(seq, last) for key, seq in self.seen.items()}
+        self.notice = t("undo.done", self.lang)
+
+    def _undo_button(self) -> str:
+        s = self.session
+        if s is None or not s.can_undo():
+            return ""
+        return (
+            f'<button type="button" data-act="undo" data-key="u" title="{escape(t("undo.hint", self.lang))}">'
+            f"{escape(t('undo', self.lang))}</button>"
+        )
 
     def on_move_to(self, data: dict[str, str]) -> None:
         """A click on the zone's floor in one's turn: the move there is previewed (its path and where it
@@ -1425,6 +1452,7 @@ class App:
         buttons.append(
             f'<button type="button" data-act="way-out" data-what="new">{escape(t("way.new", lang))}</button>'
         )
+        buttons.append(self._undo_button())
         said = "".join(f'<p data-way="{k}">{escape(line)}</p>' for k, line in lines)
         return (
             f'<section class="way-out" aria-label="{escape(t("way.title", lang))}">{said}'
@@ -1505,7 +1533,8 @@ class App:
             f'<button type="button" data-act="download">{escape(t("end.download", lang))}</button>'
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
             f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'
-            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div>'
+            f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button>'
+            f"{self._undo_button()}</div>"
         )
 
     def fresh(self, view: Any) -> list[Any]:

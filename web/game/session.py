@@ -216,15 +216,23 @@ class Session:
             dice_spec = ManualSpec() if table else SeededSpec(seed=setup.seed)
         self.dice_spec = dice_spec
         self.duel = new_duel(self.scenario, dice_spec.source())
-        for player, option in decisions:
-            self.duel.apply(player, option)
-        public = self.duel.view(None)
-        ids = [c.id for c in public.others if c.summoned_by is None]
+        start = self.duel.view(None)
+        ids = [c.id for c in start.others if c.summoned_by is None]
         self.main_ids = ids
         # Every duellist's own choice, the third and fourth's too (they were left to the normal computer).
         self.controls: dict[str, str] = {
             pid: side.control for pid, side in zip(ids, setup.sides, strict=False)
         }
+        #: Where each decision a person made here stands in the duel's decisions (``undo``), found again
+        #: when a saved game is replayed: a decision is a person's when it was not the page's to make (a
+        #: preference, Ask / Always / Never, is always one).
+        self.person_marks: list[int] = []
+        for player, option in decisions:
+            p = self.duel.pending
+            if not replay and (option.startswith("prefer ") or (p is not None and self._by_person(p))):
+                self.person_marks.append(len(self.duel.decisions))
+            self.duel.apply(player, option)
+        public = self.duel.view(None)
         self.names: dict[str, str] = {c.id: c.name for c in public.others}
         self.computers = {
             pid: Opponent(c, seed=setup.seed * 7 + i + 1)
@@ -262,12 +270,15 @@ class Session:
         p = self.duel.pending
         if p is None or self.handoff is not None or self.replaying:
             return False
+        return not self._by_person(p)
+
+    def _by_person(self, p: Any) -> bool:
+        """Whether the pending question ``p`` is a person's to answer (not the computer's, not a roll the
+        page makes for someone at this screen, not a progress check the page answers for them)."""
         control = self.control_of(p.player)
-        if control in COMPUTER:
-            return True
-        if self._answered_for(p):
-            return True
-        return p.kind == "roll" and control != "table"
+        if control in COMPUTER or self._answered_for(p):
+            return False
+        return p.kind != "roll" or control == "table"
 
     def _answered_for(self, p: Any) -> bool:
         """A person's progress check that the page answers for them (nobody asked aloud, see ``way_out``)."""
@@ -349,8 +360,35 @@ class Session:
             raise IllegalDecision("the duel is over")
         if self.handoff is not None or self.person_of(p.player) != self.viewer:
             raise IllegalDecision("it is not this screen's decision")
+        mark = len(self.duel.decisions)
         self.duel.apply(p.player, option_id)
+        self.person_marks.append(mark)
         self._settle()
+
+    # --- taking a decision back -------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Whether the last decision a person made at this screen may be taken back: not in a replay, not
+        while the screen is being handed over. In a hot seat it may be the other's (the people share the
+        screen, as the players at a table share the assistant); ``undo`` hands the screen back to them."""
+        return not self.replaying and self.handoff is None and bool(self.person_marks)
+
+    def undo(self) -> None:
+        """Take back the last decision a person made here and all that followed it (the computer's answers,
+        the rolls the page made): the duel is replayed to just before it, with the same dice, so the same
+        choice brings the same rolls. A roll mistyped at the table is taken back the same way. Raises
+        ``state.IllegalDecision`` (nothing changed) if there is nothing to take back."""
+        if not self.can_undo():
+            raise IllegalDecision("no decision made at this screen is left to take back")
+        self.duel = self._replayed(self.duel.decisions[: self.person_marks.pop()])
+        self._settle()
+
+    def _replayed(self, decisions: list[tuple[str, str]]) -> Any:
+        """A fresh duel of this scenario and dice after ``decisions``."""
+        duel = new_duel(self.scenario, self.dice_spec.source())
+        for player, option in decisions:
+            duel.apply(player, option)
+        return duel
 
     # --- a way out (issue 12) ---------------------------------------------------------------------------
 
@@ -418,7 +456,9 @@ class Session:
     def prefer(self, reaction: str, mode: str) -> None:
         if self.viewer is None:
             return
+        mark = len(self.duel.decisions)
         self.duel.set_preference(self.viewer, reaction, mode)
+        self.person_marks.append(mark)  # a choice made at this screen, taken back like a decision
         self._settle()
 
     def preferences(self, player: str) -> dict[str, str]:
@@ -529,7 +569,7 @@ class Session:
         757-decision duel took 57 ms in CPython); backward by replaying from the start."""
         position = max(0, min(position, len(self.recorded)))
         if position < self.position:
-            self.duel = new_duel(self.scenario, self.dice_spec.source())
+            self.duel = self._replayed([])
             self.position = 0
         for player, option in self.recorded[self.position : position]:
             self.duel.apply(player, option)
