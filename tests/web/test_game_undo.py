@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import re
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mageduel import IllegalDecision
 
 from tests.web.test_game_flow import SETUP, choose_like_a_person, settle
@@ -186,3 +188,49 @@ def test_in_a_hot_seat_the_hand_off_screen_takes_nothing_back_and_an_undo_hands_
     assert s.duel.pending is not None and s.person_of(s.duel.pending.player) == giver
     assert s.handoff == giver  # the taker may not see the giver's screen: handed back first
     assert re.search(r'data-screen="handoff"', app.render())
+
+
+CHARACTERS = ("tamsin", "bram", "ilse", "kael", "odile", "corvin")
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@given(
+    kind=st.sampled_from(["mageduel", "duel"]),
+    controls=st.lists(st.sampled_from(["human", "table", "normal", "easy"]), min_size=2, max_size=4),
+    seed=st.integers(0, 50),
+    script=st.lists(st.one_of(st.integers(0, 9), st.just("undo")), min_size=5, max_size=60),
+)
+def test_any_mix_of_decisions_and_undos_leaves_the_duel_its_decisions_replayed_give(
+    kind, controls, seed, script
+):
+    """Whatever the people, the computers and the dice, after any mix of decisions (a choice by its index)
+    and undos the duel is the one its decisions give when replayed, as a kept game reloads it, with the same
+    decisions left to take back."""
+    sides = [
+        SideSetup(character=CHARACTERS[(seed + i) % len(CHARACTERS)], control=c)
+        for i, c in enumerate(controls)
+    ]
+    s = Session(Setup(kind=kind, sides=sides, seed=seed))
+    for step in script:
+        s.run_computer(200)
+        if s.handoff is not None:
+            s.take_screen()
+        p = s.duel.pending
+        if step == "undo":
+            if s.can_undo():
+                before = len(s.person_marks)
+                s.undo()
+                assert len(s.person_marks) == before - 1
+            continue
+        if p is None or s.automatic():
+            continue
+        if p.kind == "roll":
+            count, sides_ = int(p.context.get("count", 1)), int(p.context.get("sides", 20))
+            s.typed_roll(str(count + step % (count * sides_ - count + 1)))
+            continue
+        ids = [o.id for o in p.options]
+        s.decide(ids[step % len(ids)])
+    loaded = Session.from_save(Save.model_validate_json(s.save_json()))
+    assert loaded.duel.decisions == s.duel.decisions
+    assert loaded.person_marks == s.person_marks
+    assert loaded.duel.view(None).model_dump_json() == s.duel.view(None).model_dump_json()
