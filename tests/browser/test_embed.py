@@ -100,6 +100,17 @@ def wait_state(frame, wanted: str, timeout: int = 30_000) -> None:
     )
 
 
+def one_poster(browser, url: str, widget_site: str, height: int = 700) -> tuple:
+    """A host page at ``url`` (one widget) in a fresh context: the context, the page and the widget's frame,
+    once its poster is painted."""
+    context = browser.new_context(viewport={"width": 700, "height": height}, service_workers="block")
+    page = context.new_page()
+    page.goto(url)
+    (frame,) = wait_frames(page, widget_site)
+    wait_state(frame, "poster")
+    return context, page, frame
+
+
 def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
     browser, host, widget_site, requests
 ):
@@ -150,11 +161,7 @@ def test_three_sandboxed_widgets_paint_posters_and_only_the_pressed_one_boots(
 def test_a_step_control_pressed_from_the_keyboard_keeps_the_focus(browser, host, widget_site):
     """Each redraw changes only what differs (web/patching.py): the pressed control is the same node after
     it, so a keyboard reader presses it again without finding it anew, and the zone's drawing stays."""
-    context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
-    page = context.new_page()
-    page.goto(host("?scenario=counterspell&lang=en"))
-    (frame,) = wait_frames(page, widget_site)
-    wait_state(frame, "poster")
+    context, page, frame = one_poster(browser, host("?scenario=counterspell&lang=en"), widget_site)
     frame.locator('[data-action="next"]').click()  # boots the runtime, then steps once
     wait_state(frame, "ready", READY_MS)
     frame.wait_for_function("document.querySelector('.w-step').dataset.step === '1'", timeout=30_000)
@@ -175,11 +182,7 @@ def test_the_bar_goes_to_a_step_from_the_poster_and_while_the_replay_plays(brows
     """The bar under the arena, as a video's: let go on the poster, it boots Python, which goes to that step;
     dragged while the replay plays, the autoplay stops and the drag is not lost to its next step; focused,
     an arrow key steps once and the focus stays on it."""
-    context = browser.new_context(viewport={"width": 700, "height": 700}, service_workers="block")
-    page = context.new_page()
-    page.goto(host("?scenario=defeat&lang=en"))
-    (frame,) = wait_frames(page, widget_site)
-    wait_state(frame, "poster")
+    context, page, frame = one_poster(browser, host("?scenario=defeat&lang=en"), widget_site)
     bar = frame.locator(".w-scrub")
     total = int(bar.get_attribute("max"))
     assert total > 20 and bar.is_visible()
@@ -237,11 +240,9 @@ def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host
 
 
 def test_a_bad_parameter_is_named_with_what_is_allowed_and_the_default_goes_on(browser, host, widget_site):
-    context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
-    page = context.new_page()
-    page.goto(host("?scenario=draw&theme=purple&lang=en&step=999&lesson=1"))
-    (frame,) = wait_frames(page, widget_site)
-    wait_state(frame, "poster")
+    context, page, frame = one_poster(
+        browser, host("?scenario=draw&theme=purple&lang=en&step=999&lesson=1"), widget_site, height=600
+    )
     lines = frame.locator("#w-problems li")
     assert frame.locator('#w-problems li[data-param="theme"]').inner_text() == (
         "“theme=purple” ignored: use dark, light, auto."
@@ -395,11 +396,9 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     )
     session.run_computer()
     n = len(session.duel.decisions)
-    context = browser.new_context(viewport={"width": 700, "height": 600}, service_workers="block")
-    page = context.new_page()
-    page.goto(host(f"?lang=fr#{encode_fragment(session.save_json())}"))
-    (frame,) = wait_frames(page, widget_site)
-    wait_state(frame, "poster")
+    context, page, frame = one_poster(
+        browser, host(f"?lang=fr#{encode_fragment(session.save_json())}"), widget_site, height=600
+    )
     frame.wait_for_function("document.querySelector('.w-caption').textContent.includes('contre')")
     # The same character twice is told apart, as the game and Python's frames name them.
     assert (
