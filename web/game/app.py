@@ -327,7 +327,7 @@ class App:
         self.aim_point = None
 
     def on_undo(self, data: dict[str, str]) -> None:
-        """Take back the viewer's last decision (``Session.undo``): the screen as it stood before it."""
+        """Take back the last decision made at the screen (``Session.undo``), and what followed it."""
         s = self.session
         if s is None or not s.can_undo():
             return

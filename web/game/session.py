@@ -227,6 +227,7 @@ class Session:
         #: when a saved game is replayed: a decision is a person's when it was not the page's to make (a
         #: preference, Ask / Always / Never, is always one).
         self.person_marks: list[int] = []
+        self._summoners: dict[str, str | None] = {}
         for player, option in decisions:
             p = self.duel.pending
             if not replay and (option.startswith("prefer ") or (p is not None and self._by_person(p))):
@@ -260,8 +261,12 @@ class Session:
         return self._summoner(player) or player
 
     def _summoner(self, player: str) -> str | None:
+        if player in self._summoners:
+            return self._summoners[player]
         for c in self.duel.view(None).others:
             if c.id == player:
+                # Kept: a creature's summoner never changes, and loading a game asks once per decision.
+                self._summoners[player] = c.summoned_by
                 return c.summoned_by
         return None
 
@@ -381,6 +386,7 @@ class Session:
         if not self.can_undo():
             raise IllegalDecision("no decision made at this screen is left to take back")
         self.duel = self._replayed(self.duel.decisions[: self.person_marks.pop()])
+        self._summoners.clear()  # the creatures summoned after it are gone
         self._settle()
 
     def _replayed(self, decisions: list[tuple[str, str]]) -> Any:
