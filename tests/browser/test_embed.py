@@ -236,6 +236,10 @@ def test_try_mode_lets_the_reader_play_a_turn_against_the_computer(browser, host
     frame.wait_for_function("Number(document.querySelector('.w-frame').dataset.step) >= 4", timeout=30_000)
     assert requests.outside(widget_site, host.origin) == []
     page.screenshot(path=artifact("embed-try.png"))
+    # Undo takes back the end of the turn and what the computer did after it: the turn is the reader's again.
+    frame.locator('.w-panel [data-act="undo"]').click()
+    frame.wait_for_selector('.w-panel [data-act="decide"][data-option="end"]', timeout=30_000)
+    assert frame.locator(".w-frame").get_attribute("data-step") == "3"
     context.close()
 
 

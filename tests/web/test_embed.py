@@ -243,6 +243,18 @@ def test_try_mode_hands_the_reader_the_pending_side_and_the_computer_answers():
     assert len(decisions) >= 2 and all(p == "p1" for p, _ in decisions[1:])  # Ilse's answers, not ours
     assert v.app.session.waiting_for_person() == "p2"
     assert 'data-mode="try"' in v.render()
+    # The reader's own decision can be taken back, with the computer's answers; the showcase's cannot.
+    assert 'data-act="undo"' in v.render()
+    v.handle("undo", {"act": "undo"})
+    assert v.app.session.duel.decisions == [] and 'data-act="undo"' not in v.render()
+    assert "The last decision is taken back" in v.render()
+
+
+def test_try_mode_from_a_later_step_takes_back_only_the_readers_own_decisions():
+    v = Viewer(read("?scenario=counterspell&step=4", ""), "en")
+    v.act("try")
+    assert v.app is not None and len(v.app.session.duel.decisions) == 4
+    assert not v.app.session.can_undo() and 'data-act="undo"' not in v.render()
 
 
 def test_watch_after_try_returns_to_the_replay_where_it_was():

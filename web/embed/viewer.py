@@ -162,6 +162,7 @@ class Viewer:
             self.replay.dice,
             self._decisions[: self.step],
         )
+        session.person_marks.clear()  # the reader takes back their own decisions, not the showcase's
         self.app = App(lang=self.lang)
         self.app.session = session
         self.reader = reader
@@ -251,6 +252,10 @@ class Viewer:
             panel = f'<p class="w-waiting" aria-live="polite">{escape(waiting)}</p>'
         you = names.get(self.reader, self.reader)
         notice = f'<p class="w-notice">{escape(app.notice)}</p>' if app.notice else ""
+        undo = app.undo_button()
+        if undo:
+            panel += f'<div class="options w-undo">{undo}</div>'
+
         return frames.Frame(
             title=title,
             caption=t("embed.you", self.lang, name=you),

@@ -343,7 +343,8 @@ class App:
         self.seen = {key: min(seq, last) for key, seq in self.seen.items()}
         self.notice = t("undo.done", self.lang)
 
-    def _undo_button(self) -> str:
+    def undo_button(self) -> str:
+        """The Undo button, when there is a decision to take back (the game's screens and the widget's)."""
         s = self.session
         if s is None or not s.can_undo():
             return ""
@@ -1452,7 +1453,7 @@ class App:
         buttons.append(
             f'<button type="button" data-act="way-out" data-what="new">{escape(t("way.new", lang))}</button>'
         )
-        buttons.append(self._undo_button())
+        buttons.append(self.undo_button())
         said = "".join(f'<p data-way="{k}">{escape(line)}</p>' for k, line in lines)
         return (
             f'<section class="way-out" aria-label="{escape(t("way.title", lang))}">{said}'
@@ -1534,7 +1535,7 @@ class App:
             f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
             f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button>'
-            f"{self._undo_button()}</div>"
+            f"{self.undo_button()}</div>"
         )
 
     def fresh(self, view: Any) -> list[Any]:
