@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from mageduel import IllegalDecision
 
 from tests.web.test_game_flow import SETUP, choose_like_a_person, settle
-from web.game.app import App
+from web.game.app import App, decode_fragment, encode_fragment
 from web.game.session import Save, Session, Setup, SideSetup
 
 
@@ -234,3 +234,17 @@ def test_any_mix_of_decisions_and_undos_leaves_the_duel_its_decisions_replayed_g
     assert loaded.duel.decisions == s.duel.decisions
     assert loaded.person_marks == s.person_marks
     assert loaded.duel.view(None).model_dump_json() == s.duel.view(None).model_dump_json()
+
+
+def test_playing_on_from_a_replay_takes_back_only_what_is_played_from_there():
+    app = _against_the_computer(decisions=4)
+    s = app.session
+    assert s is not None
+    watcher = App(lang="en")
+    assert watcher.restore(decode_fragment(encode_fragment(s.save_json())), replay=True) is None
+    watcher.handle("play-on")
+    played = watcher.session
+    assert played is not None and not played.replaying and not played.can_undo()
+    settle(watcher)
+    choose_like_a_person(watcher, watcher.render())
+    assert played.can_undo()

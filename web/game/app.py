@@ -705,6 +705,7 @@ class App:
                 return
             saved = Save(setup=s.setup, replay=s.replay_record())  # the decisions watched so far
             self.session = Session.from_save(saved)
+            self.session.person_marks.clear()  # Undo takes back what is played from here, not the replay
 
     # --- the setup form -------------------------------------------------------------------------------
 
