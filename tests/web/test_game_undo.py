@@ -81,11 +81,11 @@ def test_the_undo_button_and_its_key_in_both_languages():
     settle(app)
     html = app.render()
     assert (
-        'data-act="undo" data-key="u" title="Reprendre la dernière décision prise ici, et ce qui l&#x27;a '
-        'suivie">↶ Annuler</button>'
+        'data-act="undo" data-key="u" title="Revenir sur la dernière décision prise ici, et sur ce qui l&#x27;a '
+        'suivie">↶ Annuler le coup</button>'
     ) in html
     app.handle("keys")
-    assert "reprendre la dernière décision prise ici" in app.render()
+    assert "revenir sur la dernière décision prise ici" in app.render()
 
 
 def test_a_mistyped_roll_at_the_table_is_put_right():
@@ -248,3 +248,25 @@ def test_playing_on_from_a_replay_takes_back_only_what_is_played_from_there():
     settle(watcher)
     choose_like_a_person(watcher, watcher.render())
     assert played.can_undo()
+
+
+def test_undo_and_cancel_are_told_apart_on_one_screen_in_both_languages():
+    """A move being previewed has its Cancel beside the ways out: "Annuler" was the French of both, for two
+    different things."""
+    for lang in ("en", "fr"):
+        app = _against_the_computer(lang, decisions=8)
+        s = app.session
+        assert s is not None and s.can_undo()
+        moves = [o.id for o in s.duel.pending.options if o.id.startswith("move ")]
+        assert moves, s.duel.pending.kind
+        x, y = moves[0].split()[1].split(",")[:2]
+        app.handle("move-to", {"x": x, "y": y})
+        html = app.render()
+        labels: dict[str, set[str]] = {}
+        for act, label in re.findall(
+            r'<button type="button"[^>]* data-act="([^"]+)"[^>]*>([^<]+)</button>', html
+        ):
+            words = re.sub(r"[^\w ]", "", label).strip().casefold()  # "↶ Annuler" reads as "Annuler"
+            labels.setdefault(words, set()).add(act)
+        assert 'data-act="cancel-move"' in html and 'data-act="undo"' in html
+        assert {label: acts for label, acts in labels.items() if len(acts) > 1} == {}, lang
