@@ -180,7 +180,7 @@ def render_menu(tutor: Tutor, lang: str) -> str:
     return (
         '<section class="screen lessons" data-screen="lessons" aria-labelledby="lessons-title">'
         f'<h2 id="lessons-title">{escape(t("lesson.menu.title", lang))}</h2>'
-        f'<p class="lesson-progress">{escape(t("lesson.menu.done", lang, done=done, total=total))}</p>'
+        f'<p class="lesson-progress">{escape(text.count("lesson.menu.done", done, lang, total=total))}</p>'
         '<div class="actions"><button type="button" class="primary" data-act="lesson" data-do="open" '
         f'data-ref="{first}" data-autofocus>{escape(t("lesson.menu.start", lang))}</button>'
         '<button type="button" class="secondary" data-act="lesson" data-do="close">'

@@ -106,3 +106,68 @@ def test_md23_a_disqualified_woman_who_acts_again_is_disqualifiee():
     assert line("p1", "casts inside the zone").startswith("Ilse, disqualifiée, attaque ou lance un sort")
     assert line("p1", "comes back into the zone").startswith("Ilse, disqualifiée, revient")
     assert line("p2", "comes back into the zone").startswith("Kael, disqualifié, revient")
+
+
+def test_counted_words_agree_with_their_number_in_both_languages():
+    """One of a thing is singular, and French counts 0 as singular too: "1 round de préparation", "0 étoile
+    sur 3", "1 point de vie temporaire". Found on the rite's MD-7 choice ("1 rounds de préparation", "1
+    preparation rounds") and the lessons' menu ("0 leçons faites")."""
+    from web.game.app import App
+    from web.lesson_step import stars_html
+
+    def line(kind: str, lang: str, **data: object) -> str:
+        event = SimpleNamespace(kind=kind, actor="p1", data={"actor": "p1", **data}, clauses=[])
+        return text.event_line(event, lang, {"p1": "Kael", "s1": "Rat"})
+
+    said = {
+        (n, lang): (
+            text.option_label(f"prepare {n}", lang, {}),
+            line("rite", lang, step="preparation-proposal", value=n),
+            line("rite", lang, step="preparation", agreed=False, winner="p1", value=n),
+            line("summoned", lang, creature="dire_rat", rounds=n),
+            line("temp-hp", lang, temp_hp=n),
+            line("ability", lang, mode="damage", ability="str", amount=n, score=10),
+            line("ability", lang, mode="drain", ability="con", amount=n, score=10),
+            stars_html(n, lang),
+        )
+        for n in (0, 1, 2)
+        for lang in ("en", "fr")
+    }
+    assert said[(1, "en")] == (
+        "1 preparation round",
+        "Kael proposes 1 preparation round.",
+        "Kael wins the opposed checks: 1 preparation round.",
+        "Kael summons Dire rat for 1 round.",
+        "Kael gains 1 temporary hit point.",
+        "Kael takes 1 Str damage (10 now).",
+        "Kael loses 1 Con to drain (10 now).",
+        '<span class="stars" role="img" aria-label="1 star out of 3" data-stars="1">★☆☆</span>',
+    ), said[(1, "en")]
+    assert said[(0, "en")][0] == "0 preparation rounds" and "0 stars out of 3" in said[(0, "en")][-1]
+    for n in (0, 1):
+        fr = said[(n, "fr")]
+        assert fr[0] == f"{n} round de préparation" and f"propose {n} round de préparation." in fr[1]
+        assert f": {n} round de préparation." in fr[2] and f"pour {n} round." in fr[3]
+        assert (
+            f"gagne {n} point de vie temporaire." in fr[4] and f"subit {n} point d'affaiblissement" in fr[5]
+        )
+        assert f"perd {n} point de" in fr[6] and f'aria-label="{n} étoile sur 3"' in fr[7]
+    two = said[(2, "fr")]
+    assert two[0] == "2 rounds de préparation" and "pour 2 rounds." in two[3] and "2 étoiles sur 3" in two[7]
+    assert "2 points de vie temporaires" in two[4] and "2 points d'affaiblissement" in two[5]
+    rite = [
+        SimpleNamespace(kind="rite", actor="p1", data={"step": "preparation-proposal", "value": 1}),
+        SimpleNamespace(kind="rite", actor="p2", data={"step": "preparation-proposal", "value": 1}),
+        SimpleNamespace(kind="rite", actor=None, data={"step": "preparation", "value": 1, "agreed": True}),
+    ]
+    names = {"p1": "Kael", "p2": "Ilse"}
+    assert text.settlement(rite, "preparation", "fr", names) == (
+        "Kael a proposé 1 round de préparation\u202f; Ilse a proposé 1 round de préparation. "
+        "Les propositions concordent : 1 round de préparation."
+    )
+    assert text.settlement(rite, "preparation", "en", names).endswith(
+        "The proposals agree: 1 preparation round."
+    )
+    menu = App(lang="fr")
+    menu.handle("lesson", {"do": "menu"})
+    assert "0 leçon faite sur" in menu.render()

@@ -25,7 +25,7 @@ def test_the_first_screen_offers_to_learn_in_five_minutes():
 def test_a_whole_stage_is_played_by_choosing_the_offered_answers_in_french():
     app = App(lang="fr")
     html = click(app, do="menu")
-    assert 'data-screen="lessons"' in html and "0 leçons faites sur" in html
+    assert 'data-screen="lessons"' in html and "0 leçon faite sur" in html
     click(app, do="open", ref="1-1")
     for i, lv in enumerate(lessons.book().stages[0].levels, 1):
         assert app.tutor.ref == f"1-{i}"

@@ -311,8 +311,8 @@ def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = N
     if v == "zone" and c.value:
         w, _, h = c.value.partition("x")
         return t("opt.zone", lang, width=w, height=h)
-    if v == "prepare" and c.value:
-        return t("opt.prepare", lang, rounds=c.value)
+    if v == "prepare" and c.value and c.value.isdigit():
+        return count("prep.rounds", int(c.value), lang)
     if v == "roll" and c.value:
         return c.value
     if v == "choose" and c.value:
@@ -388,9 +388,16 @@ def prompt(pending: Any, lang: str, names: dict[str, str]) -> str:
 
 
 def count(key: str, n: int, lang: str, **params: object) -> str:
-    """``key.one`` or ``key.many`` by ``n`` (French counts 0 and 1 as singular, English only 1)."""
-    one = n == 1 or (lang == "fr" and n == 0)
-    return t(key + (".one" if one else ".many"), lang, n=n, **params)
+    """``key.one`` or ``key.many`` by ``n`` (French counts 0 and 1 as singular, English only 1).
+
+    >>> count("prep.rounds", 1, "en"), count("prep.rounds", 0, "fr"), count("prep.rounds", 0, "en")
+    ('1 preparation round', '0 round de préparation', '0 preparation rounds')
+    """
+    return t(key + (".one" if _one(n, lang) else ".many"), lang, n=n, **params)
+
+
+def _one(n: int, lang: str) -> bool:
+    return n == 1 or (lang == "fr" and n == 0)
 
 
 def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[str]:
@@ -588,6 +595,17 @@ _CONFUSED = {
 }
 
 
+#: The sentences that count something, and the event's field that says how many: each has ``.one`` and
+#: ``.many`` (:func:`count`).
+_COUNTED = {
+    "ev.negative-levels": "levels",
+    "ev.summoned": "rounds",
+    "ev.temp-hp": "temp_hp",
+    "ev.ability.damage": "amount",
+    "ev.ability.drain": "amount",
+}
+
+
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     """One line of the log for an event (``views.EventModel``), agreeing in French with its actor."""
     with _about(gender_in(names, e.actor)):
@@ -693,6 +711,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "rite" and d.get("step") in ("zone", "preparation") and d.get("agreed") is False:
         value = d.get("value")
         value = " × ".join(str(v) for v in value) if isinstance(value, list) else value
+        if d["step"] == "preparation" and isinstance(value, int):
+            value = count("prep.rounds", value, lang)
         return t(f"rite.{d['step']}.won", lang, actor=nm(d.get("winner") or e.actor), value=value)
     if k == "rite":
         step = str(d.get("step", ""))
@@ -709,6 +729,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         value = d.get("value")
         if isinstance(value, list):
             value = " × ".join(str(v) for v in value)
+        elif step == "preparation-proposal" and isinstance(value, int):
+            value = count("prep.rounds", value, lang)
         return tt(
             f"rite.{step}",
             lang,
@@ -776,9 +798,11 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             purpose=purpose(str(d.get("purpose", "")), lang),
             dc=d.get("target"),
         )
-    key = f"ev.{k}.{d['mode']}" if k == "ability" and has(f"ev.{k}.{d.get('mode')}") else f"ev.{k}"
-    if k == "negative-levels" and isinstance(d.get("levels"), int):
-        key += ".one" if d["levels"] == 1 else ".many"
+    mode = f"ev.{k}.{d.get('mode')}"
+    key = mode if k == "ability" and (has(mode) or has(mode + ".one")) else f"ev.{k}"
+    counted = _COUNTED.get(key)
+    if counted is not None and isinstance(d.get(counted), int):  # "1 round", "1 point", "0 point" in French
+        key += ".one" if _one(d[counted], lang) else ".many"
     if has(key):
         params: dict[str, object] = {
             a: b for a, b in d.items() if isinstance(b, str | int | float | bool) and not isinstance(b, bool)
@@ -934,10 +958,12 @@ def settlement(events: list[Any], what: str, lang: str, names: dict[str, str]) -
         return ""
 
     def value(v: Any) -> str:
-        return " × ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+        if isinstance(v, list):
+            return " × ".join(str(x) for x in v)
+        return count("prep.rounds", v, lang) if what != "zone" and isinstance(v, int) else str(v)
 
     unit_key = "zone" if what == "zone" else "prep"
-    said = "; ".join(
+    said = ("\u202f; " if lang == "fr" else "; ").join(  # French spaces its semicolon, as the catalogue does
         t(
             "zone.proposal" if what == "zone" else "prep.proposal",
             lang,
