@@ -347,7 +347,7 @@ class Character(_Sheet):
             if len(spell_ids) > room:
                 raise RuleError(
                     "spells.slots",
-                    f"level {slot_level}: {len(spell_ids)} spells prepared but only {room} slots",
+                    f"level {slot_level}: more spells prepared ({len(spell_ids)}) than slots ({room})",
                     level=slot_level,
                     count=len(spell_ids),
                     room=room,
@@ -377,7 +377,7 @@ class Character(_Sheet):
             if len(spell_ids) > room:
                 raise RuleError(
                     "spells.known_room",
-                    f"level {spell_level}: {len(spell_ids)} spells known, only {room} allowed",
+                    f"level {spell_level}: more spells known ({len(spell_ids)}) than allowed ({room})",
                     level=spell_level,
                     count=len(spell_ids),
                     room=room,

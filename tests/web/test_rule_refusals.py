@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from tests.web.test_no_engine_code import findings
 from web.game.app import App
-from web.game.refusals import fields
+from web.game.refusals import fields, rule
 
 
 def sheet(cid: str, **changes: Any) -> dict[str, Any]:
@@ -230,3 +230,13 @@ def test_an_imported_sheet_with_a_missing_prerequisite_is_refused_in_french_on_t
     assert loc == "feats" and "demande" in msg and not french_findings(msg), msg
     html = app.render()
     assert msg.replace("'", "&#x27;") in html or msg in html, msg
+
+
+def test_a_level_with_no_slot_is_said_without_a_count_that_disagrees():
+    """'1 spells prepared but only 0 slots' (an imported sheet preparing a spell at a level it has no slot
+    of): the count now stands in brackets, where no noun has to agree with it."""
+    no_room = RuleError("spells.slots", "", level=3, count=1, room=0)
+    assert rule(no_room, "en") == "level 3: more spells prepared (1) than slots (0)"
+    assert rule(no_room, "fr") == "niveau 3\u202f: plus de sorts préparés (1) que d'emplacements (0)"
+    known = RuleError("spells.known_room", "", level=1, count=1, room=0)
+    assert rule(known, "fr") == "niveau 1\u202f: plus de sorts connus (1) que permis (0)"
