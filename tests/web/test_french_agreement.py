@@ -168,6 +168,17 @@ def test_counted_words_agree_with_their_number_in_both_languages():
     assert text.settlement(rite, "preparation", "en", names).endswith(
         "The proposals agree: 1 preparation round."
     )
+    view = SimpleNamespace(kind="mageduel", player=None, me=None, others=[])
+    for n, word in ((1, "1 image miroir"), (0, None), (2, "2 images miroir")):
+        one = SimpleNamespace(
+            id="p1", name="Kael", side="s1", hp=10, max_hp=20, nonlethal=max(n, 1), temp_hp=max(n, 1),
+            status="active", gender=None, mirror_images=n, conditions=[], summoned_by=None, cls="sorcerer",
+            level=5, creature=None,
+        )  # fmt: skip
+        panel = unescape(panels.combatant(view, one, "fr"))
+        assert (word in panel) if word else ("image" not in panel), panel
+        if n == 1:
+            assert "1 non létal" in panel and "+1 temporaire<" in panel, panel
     menu = App(lang="fr")
     menu.handle("lesson", {"do": "menu"})
     assert "0 leçon faite sur" in menu.render()

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from tests.web.test_no_engine_code import findings
 from web.game.app import App
-from web.game.refusals import fields, rule
+from web.game.refusals import error, fields, rule
 
 
 def sheet(cid: str, **changes: Any) -> dict[str, Any]:
@@ -240,3 +240,13 @@ def test_a_level_with_no_slot_is_said_without_a_count_that_disagrees():
     assert rule(no_room, "fr") == "niveau 3\u202f: plus de sorts préparés (1) que d'emplacements (0)"
     known = RuleError("spells.known_room", "", level=1, count=1, room=0)
     assert rule(known, "fr") == "niveau 1\u202f: plus de sorts connus (1) que permis (0)"
+
+
+def test_a_length_of_one_character_is_said_in_the_singular():
+    """An empty name reads 'at least 1 character', in French 'au moins 1 caractère' (not 'caractères')."""
+    short = {"type": "string_too_short", "loc": ("name",), "ctx": {"min_length": 1}}
+    assert error(short, "en") == ("name", "is too short (at least 1 character)")
+    assert error(short, "fr") == ("name", "est trop court (au moins 1 caractère)")
+    assert error({**short, "ctx": {"min_length": 3}}, "fr")[1] == "est trop court (au moins 3 caractères)"
+    long = {"type": "string_too_long", "loc": ("name",), "ctx": {"max_length": 80}}
+    assert error(long, "fr")[1] == "est trop long (au plus 80 caractères)"

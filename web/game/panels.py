@@ -54,12 +54,12 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
         f"{escape(t('panel.level', lang, level=c.level))}</small></h3>",
         f'<p class="hp-line"><span class="hp-text">{escape(hp_label)}</span>'
         + (
-            f' <span class="nl-text">{escape(t("panel.nonlethal", lang, n=c.nonlethal))}</span>'
+            f' <span class="nl-text">{escape(text.count("panel.nonlethal", c.nonlethal, lang))}</span>'
             if c.nonlethal
             else ""
         )
         + (
-            f' <span class="temp-text">{escape(t("panel.temp", lang, n=c.temp_hp))}</span>'
+            f' <span class="temp-text">{escape(text.count("panel.temp", c.temp_hp, lang))}</span>'
             if c.temp_hp
             else ""
         )
@@ -67,11 +67,11 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
         _bar("hp", c.hp, c.max_hp, hp_label),
     ]
     if c.nonlethal:
-        parts.append(_bar("nl", c.nonlethal, c.max_hp, t("panel.nonlethal", lang, n=c.nonlethal)))
+        parts.append(_bar("nl", c.nonlethal, c.max_hp, text.count("panel.nonlethal", c.nonlethal, lang)))
     if c.status != "active":
         parts.append(f'<p class="status">{escape(text.status_word(c.status, lang, c.gender))}</p>')
     if c.mirror_images:
-        parts.append(f'<p class="images">{escape(t("panel.images", lang, n=c.mirror_images))}</p>')
+        parts.append(f'<p class="images">{escape(text.count("panel.images", c.mirror_images, lang))}</p>')
     parts.append(_conditions(c, lang))
     if own:
         parts.append(_own(c, lang, view.kind))

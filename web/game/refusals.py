@@ -192,6 +192,10 @@ def rule(exc: RuleError, lang: str) -> str:
     return t(key, lang, **{k: _rule_value(k, v, lang) for k, v in exc.params.items()})
 
 
+#: The errors whose sentence counts something, and the parameter that says how many.
+_COUNTED = {"string_too_short": "min_length", "string_too_long": "max_length"}
+
+
 def error(err: dict[str, Any], lang: str) -> tuple[str, str]:
     """One pydantic error as (field path, message in ``lang``)."""
     ctx = err.get("ctx") or {}
@@ -201,6 +205,9 @@ def error(err: dict[str, Any], lang: str) -> tuple[str, str]:
         msg = one_line(rule(ctx["error"], lang))
         return loc, msg if len(msg) <= 120 else msg[:119] + "…"
     for key in (f"reliab.err.{kind}", f"setup.err.{kind}"):
+        how_many = ctx.get(_COUNTED.get(kind, ""))
+        if isinstance(how_many, int) and f"{key}.one" in catalogue():  # "at least 1 character"
+            key += ".one" if how_many == 1 or (lang == "fr" and how_many == 0) else ".many"
         if key in catalogue():
             msg = t(key, lang, **{k: _short(count(v, lang)) for k, v in ctx.items() if k != "field"})
             break
