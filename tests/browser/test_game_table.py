@@ -1,4 +1,5 @@
-"""The table assistant: a person rolls real dice and types the numbers; typed results decide a counterspell."""
+"""The table assistant: a person rolls real dice and types the numbers; typed results decide a counterspell,
+and a mistyped one is taken back with Undo."""
 
 from __future__ import annotations
 
@@ -31,6 +32,22 @@ def test_typed_dice_results_decide_a_counterspell(page, game_site, requests):
             purpose = panel.get_attribute("data-purpose")
             if purpose.startswith(("identify", "duel counterspell")):
                 field = page.locator("#roll-value")
+                if purpose.startswith("identify") and "mistyped" not in typed:
+                    # A die mistyped (2 for 20) is taken back with Undo, and the same roll asked again.
+                    field.fill("2")
+                    page.locator('#game form[data-act="typed-roll"] button[type="submit"]').click()
+                    settle(page)
+                    assert page.locator("#log-list .ev-roll", has_text="d20 2 ").count() == 1
+                    if screen(page) == "handoff":
+                        page.locator('#game [data-act="take"]').click()
+                        settle(page)
+                    page.locator('#game [data-act="undo"]').click()
+                    settle(page)
+                    assert pending(page) == "roll"
+                    assert page.locator("#game .decision.roll").get_attribute("data-purpose") == purpose
+                    assert page.locator("#log-list .ev-roll", has_text="d20 2 ").count() == 0
+                    typed["mistyped"] = True
+                    field = page.locator("#roll-value")
                 if purpose.startswith("duel counterspell") and "range" not in typed:
                     # Out of range first: refused beside the field, nothing is decided.
                     field.fill("25")
@@ -44,7 +61,7 @@ def test_typed_dice_results_decide_a_counterspell(page, game_site, requests):
                 typed[purpose] = 20
                 continue
         browser_step(page, FLOW)
-    assert any(p.startswith("identify") for p in typed)
+    assert typed.get("mistyped") and any(p.startswith("identify") for p in typed)
     assert any(p.startswith("duel counterspell") for p in typed)
     # The typed natural 20 is the roll in the log, and it countered the spell.
     rolls = page.locator("#log-list .ev-roll", has_text="duel counterspell")
