@@ -118,6 +118,9 @@ def test_md22_leaving_the_zone_from_the_duel_screen_loses(page, game_site):
         settle(page)
     assert info.get_attribute("data-pending") == "turn"
     assert "taken back" in page.locator("#game .notice").inner_text()
+    # Said where it is seen: the notice stays at the window's foot, not under the log far below.
+    box = page.locator("#game .notice").bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
     assert page.locator('#game [data-act="way-out"][data-what="leave"]').is_enabled()
     shoot(page, "undo")
 
