@@ -42,6 +42,15 @@ def _elide(m: re.Match[str], params: dict[str, object]) -> str:
     return m[0]
 
 
+def singular(n: int, lang: str) -> bool:
+    """Whether ``n`` of a thing takes the singular: 1 in English, 0 and 1 in French.
+
+    >>> singular(0, "fr"), singular(0, "en"), singular(2, "fr")
+    (True, False, False)
+    """
+    return n == 1 or (lang == "fr" and n == 0)
+
+
 def number(value: float, lang: str) -> str:
     """A length for people: no trailing .0, and a decimal comma in French.
 

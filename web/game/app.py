@@ -321,6 +321,11 @@ class App:
         except IllegalDecision as exc:
             self.notice = str(exc)
             return
+        self._clear_choice()
+
+    def _clear_choice(self) -> None:
+        """What the screen held of a decision being made: the spell picked, a typed roll's error, the move
+        previewed, the area's aimed point (gone once it is decided or taken back)."""
         self.picked = None
         self.roll_error = None
         self.move_preview = None
@@ -332,10 +337,7 @@ class App:
         if s is None or not s.can_undo():
             return
         s.undo()
-        self.picked = None
-        self.roll_error = None
-        self.move_preview = None
-        self.aim_point = None
+        self._clear_choice()
         self.zone_size = None
         self.way_confirm = None
         # The log is shorter now: what comes next continues its numbering, and must be shown as new.

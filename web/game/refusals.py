@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from mageduel import MAX_LINE, BoundsError, RuleError, location
 
-from web.i18n import catalogue, t
+from web.i18n import catalogue, singular, t
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
@@ -207,7 +207,7 @@ def error(err: dict[str, Any], lang: str) -> tuple[str, str]:
     for key in (f"reliab.err.{kind}", f"setup.err.{kind}"):
         how_many = ctx.get(_COUNTED.get(kind, ""))
         if isinstance(how_many, int) and f"{key}.one" in catalogue():  # "at least 1 character"
-            key += ".one" if how_many == 1 or (lang == "fr" and how_many == 0) else ".many"
+            key += ".one" if singular(how_many, lang) else ".many"
         if key in catalogue():
             msg = t(key, lang, **{k: _short(count(v, lang)) for k, v in ctx.items() if k != "field"})
             break

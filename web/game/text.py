@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from web.game.choice import parse
-from web.i18n import catalogue, number
+from web.i18n import catalogue, number, singular
 from web.i18n import t as _t
 
 #: Whether the sentence being written is about a participant French speaks of in the feminine (the sheet's
@@ -393,11 +393,7 @@ def count(key: str, n: int, lang: str, **params: object) -> str:
     >>> count("prep.rounds", 1, "en"), count("prep.rounds", 0, "fr"), count("prep.rounds", 0, "en")
     ('1 preparation round', '0 round de préparation', '0 preparation rounds')
     """
-    return t(key + (".one" if _one(n, lang) else ".many"), lang, n=n, **params)
-
-
-def _one(n: int, lang: str) -> bool:
-    return n == 1 or (lang == "fr" and n == 0)
+    return t(key + (".one" if singular(n, lang) else ".many"), lang, n=n, **params)
 
 
 def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[str]:
@@ -802,7 +798,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     key = mode if k == "ability" and (has(mode) or has(mode + ".one")) else f"ev.{k}"
     counted = _COUNTED.get(key)
     if counted is not None and isinstance(d.get(counted), int):  # "1 round", "1 point", "0 point" in French
-        key += ".one" if _one(d[counted], lang) else ".many"
+        key += ".one" if singular(d[counted], lang) else ".many"
     if has(key):
         params: dict[str, object] = {
             a: b for a, b in d.items() if isinstance(b, str | int | float | bool) and not isinstance(b, bool)
