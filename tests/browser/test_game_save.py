@@ -117,6 +117,18 @@ def test_the_share_link_opens_the_same_duel_as_a_replay(page, browser, game_site
     assert abs(dragged - total / 2) <= 2 and watch.get_attribute("aria-pressed") == "false", (dragged, total)
     other.wait_for_timeout(800)
     assert other.evaluate(at) == dragged
+    # The replay bar's own share link opens the whole duel at the decision shown.
+    other.locator('#game .replay-bar [data-act="share"]').click()
+    other.wait_for_function("document.getElementById('game').dataset.shareLink !== undefined")
+    moment = other.locator("#game").get_attribute("data-share-link")
+    assert moment.endswith(f"&step={dragged}"), moment
+    third = other.context.new_page()
+    third.goto(moment)
+    third.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=120_000)
+    third.wait_for_selector("#game .replay-bar")
+    assert third.evaluate(at) == dragged
+    assert third.locator("#replay-scrub").get_attribute("max") == str(total)
+    third.close()
     other.locator('#game [data-act="seek"][data-to="start"]').click()
     assert other.locator("#log-list .ev-end").count() == 0
     other.locator('#game [data-act="seek"][data-to="end"]').click()

@@ -8,14 +8,13 @@ from html import unescape
 
 import pytest
 from mageduel import showcases
-from mageduel.replay import verify
 
 from web.embed import frame as frames
 from web.embed import posters
 from web.embed.params import EmbedParams, problem_text, read, schema
 from web.embed.viewer import Viewer
-from web.game.app import decode_fragment, encode_fragment
-from web.game.session import Save, Session, Setup, SideSetup
+from web.game.app import encode_fragment
+from web.game.session import Session, Setup, SideSetup
 from web.i18n import catalogue
 
 
@@ -216,17 +215,6 @@ def test_a_damaged_replay_is_named_and_the_default_showcase_plays_instead():
     assert [p.name for p in v.problems] == ["replay"]
     assert v.error.startswith("La rediffusion n'a pas pu être lue")
     assert v.showcase.id == showcases.ids()[0]
-
-
-def test_the_full_game_link_carries_the_duel_as_far_as_it_is_shown():
-    v = Viewer(read("?scenario=breach", ""), "en")
-    v.act("next")
-    v.act("next")
-    link = v.link()
-    assert link.startswith("./index.html#replay=")
-    saved = Save.model_validate_json(decode_fragment(link.split("#", 1)[1]))
-    assert saved.replay.decisions == showcases.get("breach").replay.decisions[:2]
-    assert verify(saved.replay).ok
 
 
 def test_try_mode_hands_the_reader_the_pending_side_and_the_computer_answers():

@@ -186,16 +186,18 @@ class Viewer:
     # --- drawing ---------------------------------------------------------------------------------------
 
     def save_json(self) -> str:
-        """The duel as far as it is shown, as the game's save (its share link opens it there)."""
+        """The duel as the game's save: the reader's own duel once they play on ("Try it"), else the whole
+        replay."""
         if self.app is not None and self.app.session is not None:
             return self.app.session.save_json()
-        replay = Replay(
-            scenario=self.replay.scenario, dice=self.replay.dice, decisions=self.replay.decisions[: self.step]
-        )
-        return Save(setup=showcase_setup(self.replay), replay=replay).model_dump_json(exclude_none=True)
+        return Save(setup=showcase_setup(self.replay), replay=self.replay).model_dump_json(exclude_none=True)
 
     def link(self) -> str:
-        return f"{self.base}#{encode_fragment(self.save_json())}"
+        """ "Open in the full game": the whole duel, opening at the step shown (the reader can go on from
+        there, or play on); the reader's own duel at its latest decision."""
+        watching = self.app is None or self.app.session is None
+        step = self.step if watching and self.step < self.total else None
+        return f"{self.base}#{encode_fragment(self.save_json(), step)}"
 
     def texts(self) -> tuple[str, str]:
         if self.showcase is not None:

@@ -97,10 +97,11 @@ def roster_entries() -> list[Any]:
     return list(premades())
 
 
-def encode_fragment(save_json: str) -> str:
-    """The replay in a URL fragment: deflated, URL-safe base64 (``#replay=...``)."""
+def encode_fragment(save_json: str, step: int | None = None) -> str:
+    """The replay in a URL fragment: deflated, URL-safe base64 (``#replay=...``), and the decision it opens
+    at (``&step=N``; without it, a link opens at its end)."""
     packed = base64.urlsafe_b64encode(zlib.compress(save_json.encode("utf-8"), 9)).decode("ascii").rstrip("=")
-    return "replay=" + packed
+    return "replay=" + packed + ("" if step is None else f"&step={step}")
 
 
 def decode_fragment(fragment: str) -> str:
@@ -538,9 +539,15 @@ class App:
             self.effects.append(("download", "mageduel-replay.json", self.session.replay_json()))
 
     def on_share(self, data: dict[str, str]) -> None:
-        if self.session is not None:
-            self.effects.append(("share", encode_fragment(self.session.save_json())))
-            self.notice = t("end.shared", self.lang)
+        """Copy a link to this duel: the whole of it, opening where a replay stands (at its end otherwise),
+        as a link to a move opens a game record at that move."""
+        s = self.session
+        if s is not None:
+            step = s.position if s.replaying and s.position < len(s.recorded) else None
+            self.effects.append(("share", encode_fragment(s.save_json(), step)))
+            self.notice = (
+                t("end.shared", self.lang) if step is None else t("end.shared.at", self.lang, n=step)
+            )
 
     def _embed_total(self) -> int:
         s = self.session
@@ -816,6 +823,23 @@ class App:
             if who is not None:
                 s.handoff = who
         return None
+
+    def open_link(self, save_json: str, step: str | None = None) -> str | None:
+        """A shared link's duel (``#replay=…``, decoded) opened as a replay: at its end, or at the decision
+        its ``&step=N`` names (``persistence.link_parts``). None if it opened, else the reason (in the
+        page's language). A step that is not one of the duel's is named in a notice, and the replay opens
+        at its end."""
+        why = self.restore(save_json, replay=True)
+        s = self.session
+        if why is None and s is not None and step is not None:
+            total = len(s.recorded)
+            if step.isascii() and step.isdigit() and int(step) <= total:
+                s.seek(int(step))
+            else:
+                allowed = t("embed.allowed.range", self.lang, minimum=0, maximum=total)
+                value = step if len(step) <= 24 else step[:23] + "…"
+                self.notice = t("embed.bad", self.lang, name="step", value=value, allowed=allowed)
+        return why
 
     def resume_kept(self, save_json: str) -> str | None:
         """The duel this browser keeps, with the notice that says what it is: a duel in progress, to play on,
@@ -1663,6 +1687,7 @@ class App:
             f"{escape(t('replay.title', lang))}</h2><p>{position}</p>{scrub}"
             f'<div class="options">{btn}<button type="button" data-act="play-on"'
             f">{escape(t('replay.play', lang))}</button>"
+            f'<button type="button" data-act="share">{escape(t("end.share", lang))}</button>'
             f'<button type="button" data-act="embed">{escape(t("embed.share", lang))}</button>'
             f'<button type="button" data-act="new">{escape(t("end.new", lang))}</button></div></section>'
         )

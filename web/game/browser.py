@@ -556,8 +556,9 @@ def _open_link(store: Any, fragment: str) -> None:
     keeps is left alone (``app.kept``: "New duel" and "Play on" ask before replacing it)."""
     text = fragment
     try:
-        text = decode_fragment(fragment)
-        why = app.restore(text, replay=True)
+        body, step = persistence.link_parts(fragment)
+        text = decode_fragment(body)
+        why = app.open_link(text, step)
     except SaveError as exc:
         why = exc.said(app.lang)
     except Exception as exc:  # noqa: BLE001 - whatever goes wrong, the page starts clean

@@ -5,6 +5,7 @@ Whatever the browser's storage or a share link holds, loading it ends in one of 
 never a crash loop: the page sets the bad text aside (:data:`SET_ASIDE_KEY`), offers it for download and
 starts clean with a notice in the reader's language.
 
+- :func:`link_parts` splits a link's ``#replay=…&step=N`` into its replay and the step it opens at;
 - :func:`decode_link` inflates ``#replay=…`` to at most :data:`mageduel.bounds.MAX_LINK` bytes, stopping
   there (a 1.5 MB link that inflates to 1.2 GB is refused after reading 1 MB of it);
 - :func:`load` reads the save through :func:`mageduel.bounds.load_json` (finite numbers, depth, size)
@@ -21,6 +22,7 @@ import base64
 import binascii
 import zlib
 from typing import TYPE_CHECKING
+from urllib.parse import parse_qsl
 
 from mageduel import MAX_LINK, BoundsError, cut, load_json, one_line, refusal
 from pydantic import ValidationError
@@ -41,10 +43,28 @@ SET_ASIDE_FILE = "mageduel-set-aside.json"
 MAX_FRAGMENT = 2 * MAX_LINK
 
 
+def link_parts(fragment: str) -> tuple[str, str | None]:
+    """A link's fragment as its replay and the step it opens at (None when it names none), as the
+    widget's links write them.
+
+    >>> link_parts("#replay=eJyr&step=12")
+    ('replay=eJyr', '12')
+    >>> link_parts("#replay=eJyr")
+    ('replay=eJyr', None)
+    """
+    body, _, rest = fragment.lstrip("#").partition("&")
+    step = None
+    for name, value in parse_qsl(rest, keep_blank_values=True):
+        if name == "step":
+            step = value
+    return body, step
+
+
 def decode_link(fragment: str) -> str:
-    """The save JSON from ``#replay=...``; raises :class:`SaveError` if it is not one, or inflates to more
-    than :data:`MAX_LINK` bytes (checked while inflating, so a zip bomb stops at the limit)."""
-    body = fragment.lstrip("#")
+    """The save JSON from ``#replay=...`` (a ``&step=N`` after it is the page's: :func:`link_parts`);
+    raises :class:`SaveError` if it is not one, or inflates to more than :data:`MAX_LINK` bytes (checked
+    while inflating, so a zip bomb stops at the limit)."""
+    body = link_parts(fragment)[0]
     if not body.startswith("replay="):
         raise SaveError("the link holds no replay", "save.err.nolink")
     data = body[len("replay=") :]
