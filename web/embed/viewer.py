@@ -193,8 +193,8 @@ class Viewer:
         return Save(setup=showcase_setup(self.replay), replay=self.replay).model_dump_json(exclude_none=True)
 
     def link(self) -> str:
-        """ "Open in the full game": the whole duel, opening at the step shown (the reader can go on from
-        there, or play on); the reader's own duel at its latest decision."""
+        """The link of "Open in the full game": the whole duel, opening at the step shown (the reader can go
+        on from there, or play on); the reader's own duel at its latest decision."""
         watching = self.app is None or self.app.session is None
         step = self.step if watching and self.step < self.total else None
         return f"{self.base}#{encode_fragment(self.save_json(), step)}"

@@ -835,10 +835,10 @@ class App:
             total = len(s.recorded)
             if step.isascii() and step.isdigit() and int(step) <= total:
                 s.seek(int(step))
-            else:
-                allowed = t("embed.allowed.range", self.lang, minimum=0, maximum=total)
-                value = step if len(step) <= 24 else step[:23] + "…"
-                self.notice = t("embed.bad", self.lang, name="step", value=value, allowed=allowed)
+            else:  # said as the widget says it
+                from web.embed.params import Problem, problem_text
+
+                self.notice = problem_text(Problem("step", step, "bad", maximum=total), self.lang)
         return why
 
     def resume_kept(self, save_json: str) -> str | None:
