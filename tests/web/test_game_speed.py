@@ -113,3 +113,33 @@ def test_the_warm_up_stops_when_the_player_starts_a_duel():
     app.handle("start", SETUP)  # the player's click, between two of the warm-up's tasks
     assert list(steps) == []  # no step more: the player's duel is not slowed by a throwaway one
     assert app.session is not None and app.session.duel.decisions == []
+
+
+def test_a_duel_replayed_from_its_start_reuses_its_written_lines_and_another_duel_never_does(monkeypatch):
+    """A step back in a replay (or an Undo) replays the duel from its start: the same events as new objects.
+    Their lines are written once; a different duel's events at the same numbers get their own lines."""
+    from web.game.session import Session, Setup, SideSetup
+
+    def played(seed: int) -> Session:
+        sides = [SideSetup(character=c, control="normal") for c in ("ilse", "kael")]
+        s = Session(Setup(kind="mageduel", sides=sides, seed=seed))
+        s.run_computer()
+        return Session(s.setup, s.scenario, s.dice_spec, list(s.duel.decisions), replay=True)
+
+    a, b = played(3), played(4)
+    logs = {id(s): panels.log(s.view("en"), "en") for s in (b, a)}  # a's lines written last
+    written: list[int] = []
+    line = text.event_line
+    monkeypatch.setattr(text, "event_line", lambda e, *rest: written.append(e.seq) or line(e, *rest))
+    total = len(a.recorded)
+    a.seek(total - 1)  # replayed from the start: every event a new object
+    a.seek(total)
+    assert panels.log(a.view("en"), "en") == logs[id(a)]
+    assert written == []
+    # Two duels taking turns: each its own lines, the same as written afresh.
+    for s in (b, a, b):
+        html = panels.log(s.view("en"), "en")
+        assert html == logs[id(s)]
+    assert written  # b's lines differ from a's at the same numbers, so they were written again
+    panels._ITEMS.clear()
+    assert [panels.log(s.view("en"), "en") for s in (a, b)] == [logs[id(a)], logs[id(b)]]
