@@ -413,6 +413,17 @@ def test_a_shared_replay_poster_names_its_duellists_before_python_and_plays_from
     wait_state(frame, "ready", READY_MS)
     assert frame.locator(".w-step").get_attribute("data-step") == "1"
     assert frame.locator(".w-step").get_attribute("data-total") == str(n)
+    # "Full game" opens the whole duel in the game, at the step shown.
+    frame.locator('[data-action="next"]').click()
+    frame.wait_for_function("document.querySelector('.w-step').dataset.step === '2'")
+    href = frame.locator('[data-action="open"]').get_attribute("href")
+    assert href.startswith("./index.html#replay=") and href.endswith("&step=2"), href[-40:]
+    game = context.new_page()
+    game.goto(f"{widget_site}/{href[2:]}")
+    game.wait_for_function("document.documentElement.dataset.ready === 'true'", timeout=READY_MS)
+    game.wait_for_selector("#game .replay-bar")
+    assert game.locator("#replay-scrub").get_attribute("value") == "2"
+    assert game.locator("#replay-scrub").get_attribute("max") == str(n)
     context.close()
 
 
