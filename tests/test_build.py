@@ -274,3 +274,28 @@ def test_the_whole_suite_runs_a_worker_a_core_up_to_four_and_none_on_one_core():
     assert build.test_workers(1) == []
     assert build.test_workers(2) == ["-n", "2", "--dist", "loadfile"]
     assert build.test_workers(64) == ["-n", "4", "--dist", "loadfile"]
+
+
+def test_the_page_inlines_only_the_strings_its_scripts_before_python_use(dist, tmp_path):
+    # The whole catalogue (the log's sentences, every screen's words) was 113 kB of index.html's 137, read
+    # before the first paint; Python brings its own. What the page's own scripts name must all be there.
+    html = (dist / "index.html").read_text(encoding="utf-8")
+    inlined = json.loads(re.search(r'id="messages">(.*?)</script>', html, re.S).group(1))
+    scripts = [
+        (build.ROOT / "static" / name).read_text(encoding="utf-8") for name in ("boot.js", "bootguard.js")
+    ]
+    named = set(re.findall(r'\b(?:t|say)\("([a-z0-9_.-]+)"', "".join(scripts)))
+    named |= set(re.findall(r'data-i18n(?:-aria)?="([a-z0-9_.-]+)"', html))
+    named |= {"loading.engine"}  # announced by web/main.py as Python starts
+    assert named <= inlined.keys(), named - inlined.keys()
+    assert {"loading.progress", "reliab.host.hint", "title", "error.title"} <= inlined.keys()
+    messages = build.load_messages()
+    assert all(inlined[k] == messages[k] and {"en", "fr"} <= messages[k].keys() for k in inlined)
+    assert len(inlined) < 40 and not any(k.startswith(("ev.", "panel.", "lesson.")) for k in inlined)
+    # A key the template names but the catalogue lacks stops the build with its name.
+    page = tmp_path / "index.html"
+    page.write_text(
+        '<script type="application/json" id="messages">{{catalogue}}</script><p data-i18n="no.such">'
+    )
+    with pytest.raises(build.BuildError, match="no.such"):
+        build.render_page(page, messages, 0, {})
