@@ -59,7 +59,11 @@ let loadedBytes = 0;
 function showProgress() {
   if (!totalBytes) return;
   progress.value = Math.min(loadedBytes / totalBytes, 1);
-  const mb = (n) => (n / 1e6).toFixed(1);
+  // A decimal comma in French, as web/i18n.py's number() writes it: "2,4 sur 18,2 Mo".
+  const mb = (n) => {
+    const text = (n / 1e6).toFixed(1);
+    return root.lang === "fr" ? text.replace(".", ",") : text;
+  };
   stage.textContent = `${t(stage.dataset.i18n)} — ${t("loading.progress", { loaded: mb(loadedBytes), total: mb(totalBytes) })}`;
 }
 if (totalBytes && "PerformanceObserver" in window) {

@@ -9,6 +9,7 @@ Python is held back by holding PyScript's own script (``pyscript/core.js``) unti
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -98,6 +99,10 @@ def test_the_poster_is_in_the_visitors_language_and_follows_the_switch(browser, 
     assert page.evaluate("document.documentElement.lang") == "fr"
     assert "Commencer le duel" in page.locator('#game button[type="submit"]').inner_text()
     assert page.locator(".scale-label").text_content().endswith("pi")
+    # The loading progress speaks French too, decimal comma included, as Python writes numbers.
+    page.wait_for_function("document.getElementById('stage').textContent.includes(' Mo')")
+    progress = page.locator("#stage").text_content()
+    assert re.fullmatch(r"Chargement de l'environnement Python — \d+,\d sur \d+,\d Mo", progress), progress
     page.locator("#character0").select_option("corvin")
     page.get_by_role("button", name="English").click()
     assert "Start the duel" in page.locator('#game button[type="submit"]').inner_text()
