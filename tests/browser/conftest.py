@@ -72,11 +72,57 @@ def playwright_instance():
         yield p
 
 
+class Chromium:
+    """A worker's browser, launched once and again after a renderer crash. Once a renderer has crashed, the
+    same browser can crash every page after it: in one fresh-clone run, eight tests on one worker crashed and
+    crashed again on their rerun, in that browser, while the same tests passed alone and in a second run."""
+
+    def __init__(self, playwright: object) -> None:
+        self.playwright = playwright
+        self.current = None
+        self.crashed = False
+
+    def get(self):  # noqa: ANN201 - Playwright's Browser
+        if self.current is not None and (self.crashed or not self.current.is_connected()):
+            self.close()
+        self.crashed = False
+        if self.current is None:
+            self.current = self.playwright.chromium.launch(
+                executable_path=chromium_path(), args=CHROMIUM_ARGS
+            )
+        return self.current
+
+    def close(self) -> None:
+        if self.current is not None:
+            try:
+                self.current.close()
+            except Exception:  # noqa: BLE001 - a browser that died already
+                pass
+            self.current = None
+
+
+#: This worker's browser (one per process: pytest-xdist runs a process per core).
+CHROMIUM: list[Chromium] = []
+
+
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> None:
+    """A renderer crash, in any phase: the next test (the rerun) gets a browser launched afresh."""
+    if call.excinfo is not None and CHROMIUM and any(c in str(call.excinfo.value) for c in RENDERER_CRASHES):
+        CHROMIUM[0].crashed = True
+
+
 @pytest.fixture(scope="session")
-def browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
+def chromium(playwright_instance) -> Iterator[Chromium]:
+    holder = Chromium(playwright_instance)
+    CHROMIUM[:] = [holder]
+    yield holder
+    holder.close()
+    CHROMIUM.clear()
+
+
+@pytest.fixture
+def browser(chromium: Chromium):
+    return chromium.get()
 
 
 @dataclass
