@@ -586,13 +586,15 @@ def render_page(template: Path, messages: dict, boot_bytes: int, posters: dict[s
     text = template.read_text(encoding="utf-8").replace("{{boot_bytes}}", str(boot_bytes))
     for name, html in posters.items():
         text = text.replace("{{poster:" + name + "}}", html)
-    wanted = boot_keys(text)
-    missing = sorted(wanted - messages.keys())
-    if missing:
-        raise BuildError(f"{template.name} uses message keys web/messages.json lacks: {', '.join(missing)}")
-    used = {key: messages[key] for key in sorted(wanted)}
-    catalogue = json.dumps(used, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
-    text = text.replace("{{catalogue}}", catalogue)
+    if "{{catalogue}}" in text:  # the game's page; the widget's strings come in embed-data.js
+        wanted = boot_keys(text)
+        missing = sorted(wanted - messages.keys())
+        if missing:
+            lacks = ", ".join(missing)
+            raise BuildError(f"{template.name} uses message keys web/messages.json lacks: {lacks}")
+        used = {key: messages[key] for key in sorted(wanted)}
+        catalogue = json.dumps(used, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
+        text = text.replace("{{catalogue}}", catalogue)
     return re.sub(r"\{\{([a-z0-9_.]+)\}\}", lambda m: messages[m[1]]["en"], text)
 
 

@@ -53,11 +53,7 @@ def link_parts(fragment: str) -> tuple[str, str | None]:
     ('replay=eJyr', None)
     """
     body, _, rest = fragment.lstrip("#").partition("&")
-    step = None
-    for name, value in parse_qsl(rest, keep_blank_values=True):
-        if name == "step":
-            step = value
-    return body, step
+    return body, dict(parse_qsl(rest, keep_blank_values=True)).get("step")  # the last given, as the widget
 
 
 def decode_link(fragment: str) -> str:
