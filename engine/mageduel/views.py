@@ -662,8 +662,17 @@ def _log(duel: Duel) -> _Log:
         log = _EVENT_MODELS[duel] = _Log()  # a log that is not the one cached (never expected): start again
     pairs = log.pairs
     if len(pairs) < len(events):
-        pairs.extend((e, EventModel.from_event(e)) for e in events[len(pairs) :])
+        pairs.extend((e, _event_model(e)) for e in events[len(pairs) :])
     return log
+
+
+def _event_model(e: Event) -> EventModel:
+    """``EventModel.from_event(e)`` without validating the engine's own event again (``_trusted``): the
+    same fields set, a copy of its data and lists of its own. Converting each new event was the largest
+    fixed part of the computer's view (3.7 events a decision, 5.1 µs each validated, 2 µs so; issue 15)."""
+    fields = e.to_dict()
+    fields["data"] = dict(e.data)  # as validation copies it: a reader's change never reaches the log
+    return _trusted(EventModel, fields)
 
 
 def _visible_events(duel: Duel, player: str | None) -> list[EventModel]:

@@ -77,6 +77,7 @@ def test_views_trusted_parts_equal_validated_ones():
     # the same JSON, byte for byte — no int where a float is due, no field missing, the same fields set —
     # over whole duels between two computers, at each level and kind of duel.
     from mageduel.ai import Opponent
+    from mageduel.events import EventModel
     from mageduel.views import BriefView, CombatantView, OptionView, PendingView, SpellsLeftView
 
     def same(model, cls):
@@ -101,6 +102,8 @@ def test_views_trusted_parts_equal_validated_ones():
             for option in view.pending.options:
                 same(option, OptionView)
                 kinds.add(option.kind)
+            for event in view.events[-8:]:  # the newest: each event is checked as it arrives
+                same(event, EventModel)
             duel.apply(who, brains[who].choose(view))
         assert {"cast", "move", "end"} <= kinds  # the duels did reach the options with facts
 
@@ -127,6 +130,11 @@ def test_views_trusted_parts_share_no_list_or_dict():
     assert "changed" not in duel.pending.context
     assert "mark" not in duel.pending.options[0].data
     assert "mark" not in duel.brief_view(duel.pending.player).pending.options[0].data
+    event = view.events[-1]  # an event's model is the log's own copy (views._event_model)
+    event.data["mark"] = 1
+    event.clauses.append("X-0")
+    engine_event = next(e for e in duel.events if e.seq == event.seq)
+    assert "mark" not in engine_event.data and "X-0" not in engine_event.clauses
 
 
 def test_prepared_spells_in_a_view_follow_the_sheet_when_a_spell_is_used():
