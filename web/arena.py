@@ -11,7 +11,7 @@ True
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from html import escape
 
 from web.i18n import number, t
@@ -31,6 +31,8 @@ class Token:
     side: int
     #: How far past the disc the drawing around the token reaches (a ring that marks it): its name clears it.
     halo: float = 0.0
+    #: A shorter name (a duellist's first name) written instead where the whole one finds no clear place.
+    short: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,16 @@ def scale_length(width: float) -> int:
     """
     fitting = [n for n in NICE_LENGTHS if n <= width / 3]
     return fitting[-1] if fitting else 1
+
+
+def first_name(name: str) -> str:
+    """A duellist's first name, for ``Token.short``: the name's first word, when it has more than one.
+
+    >>> first_name("Kael Sunderwind"), first_name("Séverine")
+    ('Kael', '')
+    """
+    first, _, rest = name.strip().partition(" ")
+    return first if rest.strip() else ""
 
 
 def _attr(value: float) -> str:
@@ -153,8 +165,12 @@ def render_svg(
     parts.append(scale)
     radius = token_radius(w)
     placed = [scale_box]  # what names must not cover: the scale bar, then the names drawn so far, as boxes
+    # A short name two tokens would share, or that is another's name, would not say whose it is.
+    said = [tk.name for tk in view.tokens] + [tk.short for tk in view.tokens if tk.short]
     for token in view.tokens:
         others = [(o.x, flip(o.y)) for o in view.tokens if o is not token]
+        if token.short and said.count(token.short) > 1:
+            token = replace(token, short="")
         parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
     # A token outside the zone (MD-22) and its name, past the margin: the drawing grows to hold them.
     discs = []
@@ -216,10 +232,13 @@ def label_box(
     w: float,
     others: list[tuple[float, float]] | None = None,
     placed: list[tuple[float, float, float, float]] | None = None,
-) -> tuple[float, float, float]:
-    """Where a token's name goes (x, baseline y, font size): above the token, else below it, else beside —
-    the first place that crosses no face of the zone (names never lie over the shimmering wall), covers no
-    other token and nothing already drawn. The font shrinks so that a long name fits inside the zone.
+) -> tuple[float, float, float, str]:
+    """Where a token's name goes (x, baseline y, font size) and the name written there: above the token,
+    else below it, else beside — the first place that crosses no face of the zone (names never lie over the
+    shimmering wall), covers no other token and nothing already drawn. The font shrinks so that a long name
+    fits inside the zone. Where the whole name finds no such place (duellists side by side in a small
+    drawing), the token's short name (``Token.short``) is tried in the same places, as a crowded map writes
+    less; failing both, the short name goes where the whole one would have gone.
 
     A token outside the zone (MD-22: expelled) keeps its name outside too: north or south of the zone, on
     the side away from it first; west or east of it, above then below, the name drawn back from the wall (the
@@ -227,12 +246,37 @@ def label_box(
     cross the wall. The drawing grows to hold it (``render_svg``).
 
     >>> label_box(Token("Ada", "wizard", 1, 10, 10, 0), 10, 1.25, 0.2, 20)
-    (10.0, 8.35, 0.84)
+    (10.0, 8.35, 0.84, 'Ada')
     >>> label_box(Token("Ada", "wizard", 1, 10, 21, 0), -1, 1.25, 0.2, 20)  # just north of it: above
-    (10.0, -2.65, 0.84)
+    (10.0, -2.65, 0.84, 'Ada')
     """
+    names = [token.name] + ([token.short] if token.short and token.short != token.name else [])
+    spot: tuple[float, float, float, tuple[float, float, float, float]] | None = None
+    for name in names:
+        spot, clear = _label_spot(token, name, y, radius, unit, w, others or [], placed or [])
+        if clear:
+            break
+    assert spot is not None  # names holds at least the token's own name
+    x, base, size, box = spot
+    if placed is not None:
+        placed.append(box)
+    return round(float(x), 3), round(float(base), 3), round(size, 3), name
+
+
+def _label_spot(
+    token: Token,
+    name: str,
+    y: float,
+    radius: float,
+    unit: float,
+    w: float,
+    others: list[tuple[float, float]],
+    placed: list[tuple[float, float, float, float]],
+) -> tuple[tuple[float, float, float, tuple[float, float, float, float]], bool]:
+    """``label_box``'s search for ``name``: the first clear place (x, baseline, size, box) and True, or the
+    place it falls back on and False."""
     size = unit * 4.2
-    width = text_width(token.name, size)
+    width = text_width(name, size)
     if width > w * 0.96:
         size *= w * 0.96 / width
         width = w * 0.96
@@ -246,9 +290,12 @@ def label_box(
     if not inside and 0 <= y <= w:  # west or east of it: above or below, drawn back from the wall (the side
         x = min(x, -unit * 2 - half) if token.x < 0 else max(x, w + unit * 2 + half)  # away is the status's)
     candidates = [(x, below), (x, above)] if not inside and y > w else [(x, above), (x, below)]  # away first
+    beside = y + size * 0.35
+    if inside:  # a token against a face: its name beside it, drawn just inside the wall
+        beside = min(max(beside, unit * 1.01 + size * 0.85), w - unit * 1.01 - size * 0.25)
     for dx in (1, -1):  # beside it, right or left
         bx = token.x + dx * (clearance + unit * 2 + half)
-        candidates.append((min(max(bx, half + unit), w - half - unit) if inside else bx, y + size * 0.35))
+        candidates.append((min(max(bx, half + unit), w - half - unit) if inside else bx, beside))
     if inside:  # tokens close together: a line farther over or under it, as a crowded map stacks its names
         candidates += [(x, above - size * 1.1), (x, below + size * 1.1)]
 
@@ -261,16 +308,16 @@ def label_box(
                 return False
         elif not (b[2] < -unit or b[0] > w + unit or b[3] < -unit or b[1] > w + unit):
             return False  # across the wall
-        for ox, oy in others or []:
+        for ox, oy in others:
             if b[0] - radius < ox < b[2] + radius and b[1] - radius < oy < b[3] + radius:
                 return False
-        return not any(b[0] < p[2] and p[0] < b[2] and b[1] < p[3] and p[1] < b[3] for p in placed or [])
+        return not any(b[0] < p[2] and p[0] < b[2] and b[1] < p[3] and p[1] < b[3] for p in placed)
 
+    for c in candidates:
+        if clear(box(*c)):
+            return (c[0], c[1], size, box(*c)), True
     fallback = (candidates[0] if y > radius * 4 else candidates[1]) if inside else candidates[0]
-    best = next((c for c in candidates if clear(box(*c))), fallback)
-    if placed is not None:
-        placed.append(box(*best))
-    return round(float(best[0]), 3), round(float(best[1]), 3), round(size, 3)
+    return (fallback[0], fallback[1], size, box(*fallback)), False
 
 
 def _token(
@@ -283,7 +330,7 @@ def _token(
     placed: list[tuple[float, float, float, float]] | None = None,
 ) -> str:
     colour = SIDE_COLOURS[token.side % len(SIDE_COLOURS)]
-    lx, label_y, size = label_box(token, y, radius, unit, w or token.x * 2 or 1.0, others, placed)
+    lx, label_y, size, name = label_box(token, y, radius, unit, w or token.x * 2 or 1.0, others, placed)
     return (
         f'<g class="token" data-name="{escape(token.name)}" data-side="{token.side}" '
         f'data-x="{_attr(token.x)}" data-y="{_attr(token.y)}">'
@@ -293,7 +340,7 @@ def _token(
         f'<circle class="token-ring" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius * 0.62)}" '
         f'stroke-width="{_attr(unit * 0.5)}"/>'
         f'<text class="token-label" x="{_attr(lx)}" y="{_attr(label_y)}" text-anchor="middle" '
-        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 1.2)}">{escape(token.name)}</text></g>'
+        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 1.2)}">{escape(name)}</text></g>'
     )
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from mageduel import Scenario, Seeded, Zone, new_duel
 
-from web.arena import ArenaView, Token
+from web.arena import ArenaView, Token, first_name
 from web.ground import ground_about
 
 
@@ -65,7 +65,9 @@ def _tokens(
         if side not in sides:
             sides.append(side)
         name = getattr(character.name, lang, None) or character.name.en
-        tokens.append(Token(name, character.cls, character.level, x, y, sides.index(side)))
+        tokens.append(
+            Token(name, character.cls, character.level, x, y, sides.index(side), short=first_name(name))
+        )
     return tuple(tokens)
 
 

@@ -13,7 +13,17 @@ import re
 from html import escape
 from typing import Any, NamedTuple
 
-from web.arena import SIDE_COLOURS, ArenaView, Token, _attr, grown, render_svg, text_width, token_radius
+from web.arena import (
+    SIDE_COLOURS,
+    ArenaView,
+    Token,
+    _attr,
+    first_name,
+    grown,
+    render_svg,
+    text_width,
+    token_radius,
+)
 from web.game import text
 from web.game.choice import parse
 from web.ground import Ground, ground_about
@@ -211,6 +221,7 @@ def render(
                 halo if c.id in out_of_zone or (view.me is not None and c.id == view.me.id) else 0.0,
                 cast_halo if c.id in casting else 0.0,
             ),
+            "" if getattr(c, "creature", None) else first_name(c.name),
         )
         for c in people
     )
