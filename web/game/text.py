@@ -66,7 +66,7 @@ def _about(gender: str | None) -> Iterator[None]:
 def said_of(gender: str | None, key: str, lang: str, **params: object) -> str:
     """``t`` for a sentence about one participant, agreeing with them in French (``gender``: the sheet's).
 
-    >>> said_of("f", "ev.immune", "fr", actor="Ilse"), said_of(None, "ev.immune", "fr", actor="Kael")
+    >>> said_of("f", "ev.immunity", "fr", actor="Ilse"), said_of(None, "ev.immunity", "fr", actor="Kael")
     ('Ilse est immunisée.', 'Kael est immunisé.')
     """
     with _about(gender):
@@ -744,6 +744,10 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         who = d.get("who")  # "disqualifiée": agreeing with who acted, not the event's actor
         said = names.get(str(who)) or outsider_name(str(who), lang)  # a participant, or "a page"
         return said_of(gender_in(names, who), f"ev.interference.{key}", lang, who=said)
+    if k == "immunity" and d.get("spells") and not d.get("descriptors"):  # shield: magic missile
+        return t(
+            "ev.immunity.to", lang, actor=actor, spells=_and([spell_name(x, lang) for x in d["spells"]], lang)
+        )
     if k == "area-clipped":  # MD-10: an area stops at the zone's faces
         return t(
             "lesson13.area-clipped",
