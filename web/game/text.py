@@ -568,6 +568,10 @@ def ac_parts_text(parts: Any, lang: str) -> str:
     return " ".join(out) + f" = {total}"
 
 
+def _is_number(v: object) -> bool:
+    return isinstance(v, int | float) and not isinstance(v, bool)
+
+
 def _and(names: list[str], lang: str) -> str:
     """Names as a list in words: "Ilse, Kael and Odile", « Ilse, Kael et Odile »."""
     return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
@@ -748,6 +752,12 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return t(
             "ev.immunity.to", lang, actor=actor, spells=_and([spell_name(x, lang) for x in d["spells"]], lang)
         )
+    if k == "unaffected" and d.get("spell"):  # by what, and why: C-11's sightless, a spell's tiers, a weight
+        why = f"ev.unaffected.{d.get('why') or d.get('measure')}"
+        said = t("ev.unaffected.by", lang, actor=actor, spell=spell_name(str(d["spell"]), lang))
+        pounds = {a: number(float(d[a]), lang) for a in ("weight", "limit") if _is_number(d.get(a))}
+        reason = t(why, lang, **pounds) if has(why) else ""
+        return said + (reason if reason and "{" not in reason else ".")  # a weight missing: no reason
     if k == "area-clipped":  # MD-10: an area stops at the zone's faces
         return t(
             "lesson13.area-clipped",

@@ -1,0 +1,125 @@
+"""The log says what an immunity is to, and what left a duellist unaffected and why. Found playing the page:
+after "Tobin Ashgale casts Shield." and "Tobin Ashgale: shielded (+4 AC)", the log read "Tobin Ashgale is
+immune." — immune to what? Shield makes its bearer immune to magic missile, and a spell stopped by an
+immunity is named too (shield against magic missile, daze again within a minute). A sweep of the log over
+computer duels then found "Ysolde Frostmere is unaffected." with neither the spell nor the reason (a power
+word's hit point limit, color spray on one who cannot see, telekinesis and a creature too heavy)."""
+
+from __future__ import annotations
+
+from mageduel.ai import Opponent
+from mageduel.compose import new_duel
+from mageduel.dice import Seeded
+from mageduel.events import Event, EventModel
+from mageduel.scenario import duel_scenario
+
+from web.game import panels, text
+
+
+def _names() -> text.Names:
+    names = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind"})
+    names.feminine = frozenset({"p1"})
+    return names
+
+
+def _line(kind: str, actor: str, data: dict, lang: str) -> str:
+    return text.event_line(EventModel.from_event(Event(1, 1, kind, actor, data)), lang, _names())
+
+
+def test_shields_immunity_names_magic_missile_in_both_languages():
+    data = {"spells": ["magic_missile"], "descriptors": []}
+    assert _line("immunity", "p2", data, "en") == "Kael Sunderwind is now immune to Magic Missile."
+    assert (
+        _line("immunity", "p1", data, "fr") == "Ilse Varro est désormais immunisée contre projectile magique."
+    )
+    assert (
+        _line("immunity", "p2", data, "fr")
+        == "Kael Sunderwind est désormais immunisé contre projectile magique."
+    )
+
+
+def test_a_spell_stopped_by_an_immunity_is_named():
+    assert _line("immune", "p1", {"spell": "magic_missile"}, "en") == "Ilse Varro is immune to Magic Missile."
+    assert _line("immune", "p1", {"spell": "daze"}, "fr") == "Ilse Varro est immunisée contre hébétement."
+
+
+def test_the_immunity_a_cast_shield_gives_is_said_in_the_log():
+    # A whole duel: the first shield cast, and its immunity as the log writes it.
+    for seed in range(20):
+        duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(seed))
+        brains = {who: Opponent("normal", seed) for who in duel.players}
+        while duel.pending is not None and len(duel.decisions) < 400:
+            who = duel.pending.player
+            duel.apply(who, brains[who].choose(duel.brief_view(who)))
+            found = [e for e in duel.events if e.kind == "immunity"]
+            if found:
+                names = panels.names_of(duel.view(None), "en")
+                line = text.event_line(EventModel.from_event(found[0]), "en", names)
+                bearer = names[found[0].actor]
+                assert line == f"{bearer} is now immune to Magic Missile."
+                return
+    raise AssertionError("no shield was cast in 20 duels")
+
+
+def test_unaffected_says_by_which_spell_and_why():
+    cases = [
+        (
+            {"spell": "power_word_kill", "measure": "hit_points"},
+            "en",
+            "is unaffected by Power Word Kill: too many hit points.",
+        ),
+        (
+            {"spell": "color_spray", "why": "sightless"},
+            "en",
+            "is unaffected by Color Spray: the spell reaches only those who can see (C-11).",
+        ),
+        (
+            {"spell": "telekinesis", "why": "too heavy", "weight": 420, "limit": 375},
+            "en",
+            "is unaffected by Telekinesis: too heavy (420 lb., 375 lb. at most).",
+        ),
+        (
+            {"spell": "telekinesis", "why": "too heavy", "weight": 420, "limit": 375},
+            "fr",
+            "n'est pas affectée par télékinésie : trop lourde (420 lb, 375 lb au plus).",
+        ),
+        (
+            {"spell": "power_word_kill", "measure": "hit_points"},
+            "fr",
+            "n'est pas affectée par mot de pouvoir mortel : trop de points de vie.",
+        ),
+        ({"spell": "telekinesis", "why": "a reason yet unsaid"}, "en", "is unaffected by Telekinesis."),
+        (
+            {"spell": "telekinesis", "why": "too heavy", "weight": 412.5, "limit": 375},
+            "fr",
+            "n'est pas affectée par télékinésie : trop lourde (412,5 lb, 375 lb au plus).",
+        ),
+        ({"spell": "telekinesis", "why": "too heavy"}, "en", "is unaffected by Telekinesis."),  # no weight
+    ]
+    for data, lang, said in cases:
+        assert _line("unaffected", "p1", data, lang) == f"Ilse Varro {said}"
+    assert _line("unaffected", "p2", {"spell": "gust_of_wind", "measure": "size"}, "fr").endswith(
+        "trop grand."
+    )
+
+
+def test_a_power_word_on_one_with_too_many_hit_points_is_said_so():
+    # Whole duels between the level-17 casters, until a power word meets a rival above its hit point limit.
+    for seed in range(30):
+        duel = new_duel(duel_scenario("aurelian", "ysolde", "mageduel"), Seeded(seed))
+        brains = {who: Opponent("normal", seed) for who in duel.players}
+        while duel.pending is not None and len(duel.decisions) < 600:
+            who = duel.pending.player
+            duel.apply(who, brains[who].choose(duel.brief_view(who)))
+        view = duel.view(None)
+        found = [m for m in view.events if m.kind == "unaffected" and m.data.get("measure") == "hit_points"]
+        if found:
+            for lang, reason in (("en", ": too many hit points."), ("fr", " : trop de points de vie.")):
+                names = panels.names_of(view, lang)
+                line = text.event_line(found[0], lang, names)
+                spell = text.spell_name(found[0].data["spell"], lang)
+                assert line.startswith(names[found[0].actor]) and spell in line and line.endswith(reason), (
+                    line
+                )
+            return
+    raise AssertionError("no power word met a rival above its limit in 30 duels")
