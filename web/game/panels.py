@@ -217,6 +217,7 @@ def names_of(view: Any, lang: str) -> text.Names:
     everyone = people + list(getattr(view, "bystanders", []))
     names = text.Names({c.id: text.person_name(c, lang) for c in everyone})
     names.feminine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "f")
+    names.masculine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "m")
     return names
 
 

@@ -20,9 +20,9 @@ from web.game.choice import parse
 from web.i18n import catalogue, number, singular
 from web.i18n import t as _t
 
-#: Whether the sentence being written is about a participant French speaks of in the feminine (the sheet's
-#: ``gender``): set by :func:`event_line` for its actor and by :func:`status_word`.
-_FEMININE: ContextVar[bool] = ContextVar("feminine", default=False)
+#: The grammatical gender of the participant the sentence being written is about (the sheet's ``gender``:
+#: "f", "m" or None): set by :func:`event_line` for its actor and by :func:`status_word`.
+_GENDER: ContextVar[str | None] = ContextVar("gender", default=None)
 
 
 def has(key: str) -> bool:
@@ -30,10 +30,11 @@ def has(key: str) -> bool:
 
 
 def t(key: str, lang: str, **params: object) -> str:
-    """The catalogue's text, in the feminine (``key.f``) where French has one and the sentence is about
-    a woman ("Tamsin est désormais tuée")."""
-    if lang == "fr" and _FEMININE.get() and has(key + ".f"):
-        key += ".f"
+    """The catalogue's text, in the sentence's gender where the catalogue has one (``key.f``, ``key.m``):
+    French agrees with a woman ("Tamsin est désormais tuée"), English only in a reflexive ("herself")."""
+    gender = _GENDER.get()
+    if gender is not None and has(f"{key}.{gender}"):
+        key += f".{gender}"
     return _t(key, lang, **params)
 
 
@@ -43,24 +44,27 @@ def feminine(names: dict[str, str]) -> frozenset[str]:
 
 
 def gender_in(names: dict[str, str], pid: object) -> str | None:
-    """The gender French gives participant ``pid`` of ``names``: "f", or None."""
-    return "f" if pid in feminine(names) else None
+    """The grammatical gender of participant ``pid`` of ``names``: "f", "m", or None (not given)."""
+    if pid in feminine(names):
+        return "f"
+    return "m" if pid in getattr(names, "masculine", frozenset()) else None
 
 
 class Names(dict[str, str]):
-    """Participants' names by id, with the ids of those French speaks of in the feminine."""
+    """Participants' names by id, with the ids of those spoken of in the feminine and in the masculine."""
 
     feminine: frozenset[str] = frozenset()
+    masculine: frozenset[str] = frozenset()
 
 
 @contextmanager
 def _about(gender: str | None) -> Iterator[None]:
     """Within it, French sentences and words agree with a participant of the sheet's ``gender``."""
-    token = _FEMININE.set(gender == "f")
+    token = _GENDER.set(gender if gender in ("f", "m") else None)
     try:
         yield
     finally:
-        _FEMININE.reset(token)
+        _GENDER.reset(token)
 
 
 def said_of(gender: str | None, key: str, lang: str, **params: object) -> str:
@@ -632,8 +636,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         }
         return t(f"ev.{k}", lang, **params)
     if k == "casting":
-        targets = ", ".join(nm(x) for x in d.get("targets") or [])
-        key = "ev.casting.at" if targets else "ev.casting"
+        aimed = [str(x) for x in d.get("targets") or []]
+        targets = ", ".join(nm(x) for x in aimed)
+        key = "ev.casting.self" if aimed == [e.actor] else "ev.casting.at" if targets else "ev.casting"
         return t(key, lang, actor=actor, targets=targets) + (
             f" {t('opt.defensively', lang)}" if d.get("defensive") else ""
         )
