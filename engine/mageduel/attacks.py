@@ -148,15 +148,21 @@ def _weapon_attacks(
             duel.emit("miss", c.id, {"target": target.id}, ("C-4",))
             continue
         duel.hits[c.id] = duel.hits.get(c.id, 0) + 1
+        # C-4: a critical hit rolls the damage again for each multiple, with all the usual bonuses.
+        times = w.crit_mult if critical else 1
+        bonuses = (
+            ("Str", c.mod("str") * times if w.kind == "melee" else 0),
+            ("weapon", w.damage_bonus * times),
+        )
         dice = yield from duel.roll_dice(
             c.id,
-            w.count * (w.crit_mult if critical else 1),
+            w.count * times,
             w.die,
             f"{w.id} damage",
             code=RollPurpose.WEAPON_DAMAGE,
+            modifiers=tuple(b for b in bonuses if b[1]),
         )
-        strength = c.mod("str") if w.kind == "melee" else 0
-        amount = max(1, sum(dice) + strength * (w.crit_mult if critical else 1) + w.damage_bonus)
+        amount = max(1, sum(dice) + sum(v for _, v in bonuses))  # at least 1 on a hit
         yield from duel.deal_damage(
             Damage(
                 target.id,

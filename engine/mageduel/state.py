@@ -314,9 +314,11 @@ class Duel:
         clauses: tuple[str, ...] = (),
         *,
         code: RollPurpose,
+        modifiers: tuple[tuple[str, int], ...] = (),
     ) -> Gen:
-        """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total). Logged
-        as a ``roll`` event unless ``log`` is False (d20 checks log their own, with modifiers and DC)."""
+        """Roll ``count``d``sides``: a list of naturals (manual dice: one decision for the total, of the
+        dice alone). Logged as a ``roll`` event unless ``log`` is False (d20 checks log their own, with
+        modifiers and DC); ``modifiers`` are logged with it, named, in its total (a weapon's damage: C-4)."""
         if count <= 0:
             return []
         if self.dice.manual:
@@ -335,8 +337,11 @@ class Duel:
             nat = self.dice.natural
             result = [nat(sides) for _ in range(count)]
         if log:
-            total = sum(result)
-            data = roll_data(purpose, f"{count}d{sides}", total, [], total, None, None, None, code)
+            natural = sum(result)
+            total = natural + sum(v for _, v in modifiers)
+            data = roll_data(
+                purpose, f"{count}d{sides}", natural, list(modifiers), total, None, None, None, code
+            )
             if len(result) > 1:
                 data["dice"] = result
             self.emit("roll", roller, data, clauses)

@@ -27,6 +27,33 @@ def test_c4_confirmed_critical_doubles_the_dice():
     assert dmg.data["amount"] == max(1, 4 + 5 + 2 * d.by_id["p1"].mod("str"))
 
 
+def test_c4_weapon_damage_roll_shows_the_strength_it_adds():
+    # Found in the log: "quarterstaff damage: 1d6 5 = 5", then "takes 4 damage": the -1 Str was in the
+    # damage but not in the roll's line.
+    d = _attack([18, 5])  # a hit, then 1d6
+    r = rolls(d, "quarterstaff damage")[0]
+    strength = d.by_id["p1"].mod("str")
+    assert strength != 0 and r["modifiers"] == [["Str", strength]]
+    assert r["natural"] == 5 and r["total"] == 5 + strength
+    assert [e for e in d.events if e.kind == "damage"][-1].data["amount"] == max(1, r["total"])
+
+
+def test_c4_confirmed_critical_multiplies_every_damage_bonus():
+    # "Roll your damage more than once, with all your usual bonuses": the weapon's own bonus too (a magic
+    # weapon's enhancement, a two-handed weapon's extra half Strength), not only Strength.
+    from dataclasses import replace
+
+    d = core_duel(dice=[15, 5, 20, 19, 4, 5])
+    p1 = d.by_id["p1"]
+    p1.weapons = [replace(w, damage_bonus=2) if w.id == "quarterstaff" else w for w in p1.weapons]
+    run(d, "p1: attack quarterstaff @p2", "p2: pass")
+    strength = p1.mod("str")
+    r = rolls(d, "quarterstaff damage")[0]
+    assert r["modifiers"] == [["Str", 2 * strength], ["weapon", 4]]
+    assert r["total"] == 4 + 5 + 2 * strength + 4
+    assert [e for e in d.events if e.kind == "damage"][-1].data["amount"] == r["total"]
+
+
 def test_c4_attack_roll_is_against_ac_with_bab_and_strength():
     d = _attack([12, 3])
     r = rolls(d, "attack with quarterstaff")[0]
