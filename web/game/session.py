@@ -494,7 +494,7 @@ class Session:
         return out | participant_names(self.scenario, lang)
 
     def gender_of(self, pid: str) -> str | None:
-        """The grammatical gender the sheet of participant ``pid`` gives for French ("f"), if any."""
+        """The grammatical gender the sheet of participant ``pid`` gives ("f", "m"), if any."""
         for i, p in enumerate(self.scenario.participants):
             if (p.id or f"p{i + 1}") == pid:
                 return p.resolve().gender

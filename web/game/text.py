@@ -31,7 +31,7 @@ def has(key: str) -> bool:
 
 def t(key: str, lang: str, **params: object) -> str:
     """The catalogue's text, in the sentence's gender where the catalogue has one (``key.f``, ``key.m``):
-    French agrees with a woman ("Tamsin est désormais tuée"), English only in a reflexive ("herself")."""
+    French agrees with a woman ("Tamsin est désormais tuée"), English in a pronoun ("herself", "her turn")."""
     gender = _GENDER.get()
     if gender is not None and has(f"{key}.{gender}"):
         key += f".{gender}"

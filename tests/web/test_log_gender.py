@@ -1,6 +1,8 @@
-"""A spell begun on oneself is said so. Found reading the log of a mageduel's preparation, where each
-duellist guards themselves: "Ilse Varro begins casting a spell at Ilse Varro." It now reads "…on herself"
-(« sur elle-même »), agreeing with the sheet's gender in both languages."""
+"""The log speaks of each duellist by the sheet's gender, in English as in French. Found reading the log of a
+mageduel's preparation, where each duellist guards themselves: "Ilse Varro begins casting a spell at Ilse
+Varro." It now reads "…on herself" (« sur elle-même »). The same reading found "Nadira Ashveil uses their
+immediate action" for a character whose sheet says she is a woman: the duel actions and the hot seat's
+hand-off now say "her" and "his" where the sheet gives a gender, and "their" where it gives none."""
 
 from __future__ import annotations
 
@@ -50,3 +52,34 @@ def test_the_preparation_of_a_real_mageduel_says_so():
         on_self = [x for x in lines if x.endswith((f"{who[0]}.", f"{who[1]}."))]
         assert on_self, lines
         assert not any(x.count("Ilse Varro") > 1 or x.count("Kael Sunderwind") > 1 for x in lines), lines
+
+
+def _said(kind: str, actor: str, lang: str, gender: dict[str, str]) -> str:
+    names = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind"})
+    names.feminine = frozenset(k for k, g in gender.items() if g == "f")
+    names.masculine = frozenset(k for k, g in gender.items() if g == "m")
+    return text.event_line(EventModel.from_event(Event(1, 1, kind, actor, {})), lang, names)
+
+
+def test_duel_actions_say_her_or_his_from_the_sheet():
+    both = {"p1": "f", "p2": "m"}
+    assert _said("immediate", "p1", "en", both) == "Ilse Varro uses her immediate action."
+    assert _said("immediate", "p2", "en", both) == "Kael Sunderwind uses his immediate action."
+    assert _said("immediate", "p2", "en", {}) == "Kael Sunderwind uses their immediate action."
+    assert _said("effort", "p1", "en", both) == "Ilse Varro calls on her duel effort."
+    assert _said("effort-delays", "p2", "en", both).endswith("until the end of his next turn (DU-19).")
+    assert _said("effort-spared", "p1", "en", both).endswith(
+        "her hit points came back above 0: she is only fatigued."
+    )
+    assert _said("effort-spared", "p2", "fr", both).endswith(": il n'est que fatigué.")
+    assert _said("immediate", "p1", "fr", both) == "Ilse Varro utilise son action immédiate."
+    # The hand-off screen of a hot seat, as the game writes it.
+    assert text.said_of("f", "handoff.body", "en", name="Ilse").startswith(
+        "The next decision is Ilse's. Her screen"
+    )
+    assert text.said_of("m", "handoff.body", "en", name="Kael").startswith(
+        "The next decision is Kael's. His screen"
+    )
+    assert text.said_of(None, "handoff.body", "en", name="Ash").startswith(
+        "The next decision is Ash's. Their screen"
+    )
