@@ -51,6 +51,15 @@ def singular(n: int, lang: str) -> bool:
     return n == 1 or (lang == "fr" and n == 0)
 
 
+def integer(value: object) -> str:
+    """A whole number as the page writes it: a negative one with the minus sign the rolls use (−4 hp).
+
+    >>> integer(-16), integer(12)
+    ('−16', '12')
+    """
+    return f"−{-value}" if isinstance(value, int) and value < 0 else str(value)
+
+
 def number(value: float, lang: str) -> str:
     """A length for people: no trailing .0, and a decimal comma in French.
 

@@ -31,7 +31,7 @@ from web.game.session import (
     build_scenario,
     field_errors,
 )
-from web.i18n import t
+from web.i18n import integer, t
 
 CONTROLS = ("human", "normal", "easy", "hard", "table")
 #: The setup starts on a pair of level-7 casters whose mageduel lasts about ten rounds (issue 12); a third
@@ -1526,7 +1526,7 @@ class App:
             for c in people:
                 if c.summoned_by is not None:
                     continue
-                line = t("end.state", lang, name=c.name, hp=c.hp, max=c.max_hp, nl=c.nonlethal)
+                line = t("end.state", lang, name=c.name, hp=integer(c.hp), max=c.max_hp, nl=c.nonlethal)
                 if c.id in back:
                     line = t("end.back", lang, state=line, what=back[c.id] or t("end.nothing", lang))
                 lines.append(line)

@@ -13,7 +13,7 @@ from typing import Any
 
 from web.game import text
 from web.game.board import colour
-from web.i18n import t
+from web.i18n import integer, t
 
 REACTIONS = ("identify", "counter", "dodge", "parry", "aoo", "effort")
 MODES = ("ask", "always", "never")
@@ -45,7 +45,7 @@ def _conditions(c: Any, lang: str) -> str:
 
 
 def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
-    hp_label = t("panel.hp", lang, hp=c.hp, max=c.max_hp)
+    hp_label = t("panel.hp", lang, hp=integer(c.hp), max=c.max_hp)
     parts = [
         f'<section class="char{" own" if own else ""}" data-id="{escape(c.id)}" style="--side'
         f':{colour(view, c.side)}">',

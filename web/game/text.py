@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any
 
 from web.game.choice import parse
-from web.i18n import catalogue, number, singular
+from web.i18n import catalogue, integer, number, singular
 from web.i18n import t as _t
 
 #: The grammatical gender of the participant the sentence being written is about (the sheet's ``gender``:
@@ -652,7 +652,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             actor=actor,
             amount=d.get("amount"),
             by=nm(d.get("by")),
-            hp=d.get("hp"),
+            hp=integer(d.get("hp")),
             nonlethal=d.get("nonlethal"),
         )
     if k in ("condition", "condition-ends"):
@@ -669,7 +669,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "healed":
         n = d.get("amount")
         n = int(n) if isinstance(n, int | float) else 2
-        return count("ev.healed", n, lang, actor=actor, amount=n, hp=d.get("hp"))
+        return count("ev.healed", n, lang, actor=actor, amount=n, hp=integer(d.get("hp")))
     if k == "condition-renewed":  # the same spell again: renewed, not stacked
         return t(
             "rules10.condition-renewed",
