@@ -123,3 +123,11 @@ def test_a_power_word_on_one_with_too_many_hit_points_is_said_so():
                 )
             return
     raise AssertionError("no power word met a rival above its limit in 30 duels")
+
+
+def test_a_teleport_says_where_to():
+    # Found in the same sweep: "Nadira Ashveil teleports." — where to? As a move says it; in French, the
+    # parts of a point with a decimal comma are parted by a semicolon ("(12,5, 20)" read as three numbers).
+    data = {"from": [15.0, 0.0, 0.0], "to": [12.5, 20.0, 0.0]}
+    assert _line("teleport", "p2", data, "en") == "Kael Sunderwind teleports to (12.5, 20)."
+    assert _line("teleport", "p1", data, "fr") == "Ilse Varro se téléporte en (12,5 ; 20)."

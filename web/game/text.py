@@ -242,7 +242,13 @@ def _weapon(weapon_id: str) -> Any:
 
 
 def point(p: Any, lang: str) -> str:
-    return f"({number(float(p[0]), lang)}, {number(float(p[1]), lang)})"
+    """A point of the floor, in feet: French, whose decimals take a comma, parts them with a semicolon.
+
+    >>> point((12.5, 20.0), "en"), point((12.5, 20.0), "fr")
+    ('(12.5, 20)', '(12,5 ; 20)')
+    """
+    between = " ; " if lang == "fr" else ", "
+    return f"({number(float(p[0]), lang)}{between}{number(float(p[1]), lang)})"
 
 
 # --- options -------------------------------------------------------------------------------------------
@@ -684,6 +690,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return tt(f"ev.maneuver.{what}", lang, f"{actor} — {what}", actor=actor, target=nm(d.get("target")))
     if k in ("move", "pushed"):
         return t(f"ev.{k}", lang, actor=actor, to=point(d.get("to", (0, 0)), lang))
+    if k == "teleport" and isinstance(d.get("to"), list):  # dimension door: where to, as a move says it
+        return t("ev.teleport.to", lang, actor=actor, to=point(d["to"], lang))
     if k == "round":
         return t(
             "ev.round.preparation" if d.get("phase") == "preparation" else "ev.round",
