@@ -131,3 +131,34 @@ def test_a_teleport_says_where_to():
     data = {"from": [15.0, 0.0, 0.0], "to": [12.5, 20.0, 0.0]}
     assert _line("teleport", "p2", data, "en") == "Kael Sunderwind teleports to (12.5, 20)."
     assert _line("teleport", "p1", data, "fr") == "Ilse Varro se téléporte en (12,5 ; 20)."
+
+
+def test_a_damage_the_rules_bring_to_nothing_says_why_not_takes_0():
+    # Found in the sweep: after finger of death's MD-17 half maximum hit points slew Kael, the log read
+    # "Kael Sunderwind takes 0 nonlethal damage (54 nonlethal in all)."; a disqualified duellist's attack
+    # (MD-23) was "takes 0 damage" too. Each note the engine gives such a damage is now its sentence.
+    once = {"amount": 0, "lethal": False, "spell": "finger_of_death", "by": "p1", "hp": 37, "nonlethal": 54}
+    once["notes"] = ["already replaced by half maximum hit points (MD-17)"]
+    assert _line("damage", "p2", once, "en") == (
+        "Finger of Death deals Kael Sunderwind nothing more: MD-17 has already replaced its killing effect"
+        " with half the maximum hit points."
+    )
+    assert _line("damage", "p2", once, "fr").startswith(
+        "Doigt de mort n'inflige rien de plus à Kael Sunderwind"
+    )
+    fails = {"amount": 0, "lethal": True, "by": "p1", "hp": 30}
+    fails["notes"] = ["an attack by a disqualified participant fails (MD-23, MD-19)"]
+    assert _line("damage", "p2", fails, "en") == (
+        "Ilse Varro's attack on Kael Sunderwind fails: a disqualified participant is outside interference"
+        " (MD-23, MD-19)."
+    )
+    assert _line("damage", "p2", fails, "fr").startswith(
+        "L'attaque d'Ilse Varro contre Kael Sunderwind échoue"
+    )
+
+
+def test_every_line_of_the_log_begins_with_a_capital():
+    # French spell names are written in lower case: « assassin imaginaire terrasse Kael » began a line.
+    slay = {"spell": "phantasmal_killer", "outcome": "death"}
+    assert _line("slay", "p2", slay, "fr") == "Assassin imaginaire terrasse Kael Sunderwind (mort)."
+    assert _line("slay", "p2", slay, "en") == "Phantasmal Killer slays Kael Sunderwind (death)."

@@ -617,9 +617,17 @@ _COUNTED = {
 
 
 def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
-    """One line of the log for an event (``views.EventModel``), agreeing in French with its actor."""
+    """One line of the log for an event (``views.EventModel``), agreeing in French with its actor; a
+    sentence, so it begins with a capital (French spell names do not: « Assassin imaginaire terrasse… »)."""
     with _about(gender_in(names, e.actor)):
-        return _event_line(e, lang, names)
+        return _first_up(_event_line(e, lang, names))
+
+
+#: The notes of a damage the rules bring to nothing, and the sentence that says so instead of "takes 0".
+_NO_DAMAGE = {
+    "already replaced by half maximum hit points (MD-17)": "ev.damage.md17-once",
+    "an attack by a disqualified participant fails (MD-23, MD-19)": "ev.damage.md23-fails",
+}
 
 
 def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
@@ -651,6 +659,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
         amount = d.get("amount")
+        nothing = next((_NO_DAMAGE[n] for n in d.get("notes") or [] if n in _NO_DAMAGE), None)
+        if amount == 0 and nothing is not None:
+            return t(nothing, lang, actor=actor, by=nm(d.get("by")), spell=spell_name(d.get("spell"), lang))
         return damage_notes(d.get("notes") or [], lang) + count(
             key,
             int(amount) if isinstance(amount, int | float) else 2,
