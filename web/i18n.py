@@ -61,10 +61,11 @@ def integer(value: object) -> str:
 
 
 def number(value: float, lang: str) -> str:
-    """A length for people: no trailing .0, and a decimal comma in French.
+    """A length for people: no trailing .0, a decimal comma in French, the minus sign below 0.
 
-    >>> number(12.5, "fr"), number(20.0, "en")
-    ('12,5', '20')
+    >>> number(12.5, "fr"), number(20.0, "en"), number(-5.0, "fr"), number(-0.04, "en")
+    ('12,5', '20', '−5', '0')
     """
     text = f"{value:.1f}".rstrip("0").rstrip(".")
+    text = "0" if text == "-0" else text.replace("-", "−")
     return text.replace(".", ",") if lang == "fr" else text

@@ -1,5 +1,6 @@
-"""Hit points below 0 are written with the minus sign the rolls use. Found in the log of a plain duel:
-"Tamsin Quillfeather takes 26 damage (-16 hp left)", a hyphen beside rolls written "− 1 Str"."""
+"""Numbers below 0 are written with the minus sign the rolls use. Found in the log of a plain duel:
+"Tamsin Quillfeather takes 26 damage (-16 hp left)", a hyphen beside rolls written "− 1 Str"; and in a
+mageduel's, a duellist thrown out of the zone "pushed to (12, -5)"."""
 
 from __future__ import annotations
 
@@ -31,3 +32,11 @@ def test_the_panel_writes_a_dying_duellists_hit_points_with_the_minus_sign():
     line = next(c for c in view.others if c.id == tamsin.id)
     assert f"−4 / {tamsin.max_hp} hp" in panels.combatant(view, line, "en")
     assert f"−4 / {tamsin.max_hp} pv" in panels.combatant(view, line, "fr")
+
+
+def test_a_point_outside_the_zone_takes_the_minus_sign():
+    names = text.Names({"p1": "Ilse Varro"})
+    pushed = EventModel.from_event(Event(1, 1, "pushed", "p1", {"to": [12.0, -5.0, 0.0]}))
+    assert text.event_line(pushed, "en", names) == "Ilse Varro is pushed to (12, −5)."
+    assert text.event_line(pushed, "fr", names) == "Ilse Varro est repoussé en (12 ; −5)."
+    assert text.point((-0.04, 3.0), "en") == "(0, 3)"  # no "-0"
