@@ -162,3 +162,22 @@ def test_every_line_of_the_log_begins_with_a_capital():
     slay = {"spell": "phantasmal_killer", "outcome": "death"}
     assert _line("slay", "p2", slay, "fr") == "Assassin imaginaire terrasse Kael Sunderwind (mort)."
     assert _line("slay", "p2", slay, "en") == "Phantasmal Killer slays Kael Sunderwind (death)."
+
+
+def test_a_miss_chance_says_whose_attack_and_a_spent_crowd_says_none_left():
+    # The same sweep: "Miss chance 50%: d100 50 — missed." named no one; DU-30's "0 victory points left".
+    roll = {"roll": 50, "chance": 50, "hit": False}
+    assert (
+        _line("miss-chance", "p2", roll, "en")
+        == "Kael Sunderwind's attack, miss chance 50%: d100 50 — missed."
+    )
+    assert (
+        _line("miss-chance", "p1", roll, "fr")
+        == "Attaque d'Ilse Varro, chance de rater 50 % : d100 50 — raté."
+    )
+    spent = {"side": "s1", "attitude": "friendly", "victory_points": 0}
+    assert _line("crowd", "p2", spent, "en").endswith("which has no victory points left.")
+    assert _line("crowd", "p2", spent, "fr").endswith("à qui il ne reste aucun point de victoire.")
+    assert _line("crowd", "p2", {**spent, "victory_points": 2}, "en").endswith(
+        "which has 2 victory points left."
+    )

@@ -823,6 +823,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "crowd" and isinstance(d.get("victory_points"), int):  # DU-30: the crowd after a performance
         attitude = tt(f"attitude.{d.get('attitude')}", lang, str(d.get("attitude")))
         n = d["victory_points"]
+        if n == 0:  # all spent: no more performances (DU-30)
+            return t("ev.crowd.none", lang, actor=actor, attitude=attitude)
         return count("ev.crowd", n, lang, actor=actor, attitude=attitude, vp=n)
     if k == "roll-dc":
         return t(
