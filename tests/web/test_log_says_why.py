@@ -181,3 +181,13 @@ def test_a_miss_chance_says_whose_attack_and_a_spent_crowd_says_none_left():
     assert _line("crowd", "p2", {**spent, "victory_points": 2}, "en").endswith(
         "which has 2 victory points left."
     )
+
+
+def test_how_a_spell_slays_agrees_with_her_in_french():
+    # « Désintégration terrasse Nadira Ashveil (réduit en poussière) »: the outcome agrees with the slain.
+    for outcome, her, him in (
+        ("dust", "réduite en poussière", "réduit en poussière"),
+        ("petrified", "pétrifiée", "pétrifié"),
+    ):
+        assert _line("slay", "p1", {"spell": "disintegrate", "outcome": outcome}, "fr").endswith(f"({her}).")
+        assert _line("slay", "p2", {"spell": "disintegrate", "outcome": outcome}, "fr").endswith(f"({him}).")
