@@ -59,7 +59,8 @@ class Names(dict[str, str]):
 
 @contextmanager
 def _about(gender: str | None) -> Iterator[None]:
-    """Within it, French sentences and words agree with a participant of the sheet's ``gender``."""
+    """Within it, sentences agree with a participant of the sheet's ``gender`` (French words, English
+    pronouns)."""
     token = _GENDER.set(gender if gender in ("f", "m") else None)
     try:
         yield
