@@ -242,6 +242,13 @@ def _weapon(weapon_id: str) -> Any:
         return None
 
 
+def _with_weapon(key: str, weapon_id: str | None) -> str:
+    """An option's sentence for its weapon: "…unarmed" (« à mains nues ») for an unarmed strike, rather than
+    "with your unarmed strike" (« avec votre combat à mains nues »)."""
+    w = _weapon(weapon_id or "")
+    return f"{key}.unarmed" if w is not None and w.category == "unarmed" and has(f"{key}.unarmed") else key
+
+
 def point(p: Any, lang: str) -> str:
     """A point of the floor, in feet: French, whose decimals take a comma, parts them with a semicolon.
 
@@ -302,15 +309,17 @@ def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = N
                 f"opt.{r}", lang, spell=spell_name(c.spell, lang), slot=c.slot if c.slot is not None else "?"
             )
         if r == "parry":
-            return t("opt.parry", lang, weapon=weapon_in_text(c.weapon or "", lang))
+            return t(_with_weapon("opt.parry", c.weapon), lang, weapon=weapon_in_text(c.weapon or "", lang))
         return tt(f"opt.react.{r}", lang, r)
     if v in ("attack", "full-attack"):
-        text = t(f"opt.{v}", lang, weapon=weapon_in_text(c.weapon or "", lang), target=who)
+        text = t(
+            _with_weapon(f"opt.{v}", c.weapon), lang, weapon=weapon_in_text(c.weapon or "", lang), target=who
+        )
         if option_id.endswith(" hold-parry"):  # DU-28: the last attack given up to hold a parry
             text += " " + t("opt.hold-parry", lang)
         return text
     if v == "aoo":
-        return t("opt.aoo", lang, weapon=weapon_in_text(c.weapon or "", lang))
+        return t(_with_weapon("opt.aoo", c.weapon), lang, weapon=weapon_in_text(c.weapon or "", lang))
     if v == "bull-rush" and c.target:
         return t("opt.bull-rush", lang, target=who)
     if v == "wake" and c.target:  # sleep: a slap wakes an ally
