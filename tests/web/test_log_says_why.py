@@ -43,22 +43,27 @@ def test_a_spell_stopped_by_an_immunity_is_named():
     assert _line("immune", "p1", {"spell": "daze"}, "fr") == "Ilse Varro est immunisée contre hébétement."
 
 
-def test_the_immunity_a_cast_shield_gives_is_said_in_the_log():
-    # A whole duel: the first shield cast, and its immunity as the log writes it.
-    for seed in range(20):
-        duel = new_duel(duel_scenario("ilse", "kael", "mageduel"), Seeded(seed))
+def _computer_duel(a: str, b: str, seeds: int, limit: int, wanted) -> object:
+    """The first of ``seeds`` whole mageduels between two computers (at most ``limit`` decisions) whose log
+    holds an event ``wanted`` accepts."""
+    for seed in range(seeds):
+        duel = new_duel(duel_scenario(a, b, "mageduel"), Seeded(seed))
         brains = {who: Opponent("normal", seed) for who in duel.players}
-        while duel.pending is not None and len(duel.decisions) < 400:
+        while duel.pending is not None and len(duel.decisions) < limit:
             who = duel.pending.player
             duel.apply(who, brains[who].choose(duel.brief_view(who)))
-            found = [e for e in duel.events if e.kind == "immunity"]
-            if found:
-                names = panels.names_of(duel.view(None), "en")
-                line = text.event_line(EventModel.from_event(found[0]), "en", names)
-                bearer = names[found[0].actor]
-                assert line == f"{bearer} is now immune to Magic Missile."
-                return
-    raise AssertionError("no shield was cast in 20 duels")
+        if any(wanted(e) for e in duel.events):
+            return duel
+    raise AssertionError(f"no such event in {seeds} duels of {a} and {b}")
+
+
+def test_the_immunity_a_cast_shield_gives_is_said_in_the_log():
+    # A whole duel: the first shield cast, and its immunity as the log writes it.
+    duel = _computer_duel("ilse", "kael", 20, 400, lambda e: e.kind == "immunity")
+    view = duel.view(None)
+    names = panels.names_of(view, "en")
+    first = next(m for m in view.events if m.kind == "immunity")
+    assert text.event_line(first, "en", names) == f"{names[first.actor]} is now immune to Magic Missile."
 
 
 def test_unaffected_says_by_which_spell_and_why():
@@ -105,24 +110,16 @@ def test_unaffected_says_by_which_spell_and_why():
 
 def test_a_power_word_on_one_with_too_many_hit_points_is_said_so():
     # Whole duels between the level-17 casters, until a power word meets a rival above its hit point limit.
-    for seed in range(30):
-        duel = new_duel(duel_scenario("aurelian", "ysolde", "mageduel"), Seeded(seed))
-        brains = {who: Opponent("normal", seed) for who in duel.players}
-        while duel.pending is not None and len(duel.decisions) < 600:
-            who = duel.pending.player
-            duel.apply(who, brains[who].choose(duel.brief_view(who)))
-        view = duel.view(None)
-        found = [m for m in view.events if m.kind == "unaffected" and m.data.get("measure") == "hit_points"]
-        if found:
-            for lang, reason in (("en", ": too many hit points."), ("fr", " : trop de points de vie.")):
-                names = panels.names_of(view, lang)
-                line = text.event_line(found[0], lang, names)
-                spell = text.spell_name(found[0].data["spell"], lang)
-                assert line.startswith(names[found[0].actor]) and spell in line and line.endswith(reason), (
-                    line
-                )
-            return
-    raise AssertionError("no power word met a rival above its limit in 30 duels")
+    def above_limit(e) -> bool:
+        return e.kind == "unaffected" and e.data.get("measure") == "hit_points"
+
+    view = _computer_duel("aurelian", "ysolde", 30, 600, above_limit).view(None)
+    found = next(m for m in view.events if above_limit(m))
+    for lang, reason in (("en", ": too many hit points."), ("fr", " : trop de points de vie.")):
+        names = panels.names_of(view, lang)
+        line = text.event_line(found, lang, names)
+        spell = text.spell_name(found.data["spell"], lang)
+        assert line.startswith(names[found.actor]) and spell in line and line.endswith(reason), line
 
 
 def test_a_teleport_says_where_to():
