@@ -404,7 +404,8 @@ def test_a_zone_settled_by_opposed_checks_is_logged_and_shown_as_such():
     assert "wins the opposed checks: the zone is" in html
     assert "The zone is agreed" not in html
     detail = re.search(r'data-settled="zone">([^<]+)<', html).group(1)
-    assert "proposed 4 × 4 ft" in detail and "proposed 5 × 5 ft" in detail and "opposed checks" in detail
+    assert "proposed 4 × 4 ft, 4 ft high" in detail and "proposed 5 × 5 ft, 5 ft high" in detail
+    assert "opposed checks" in detail
 
 
 def test_a_spell_being_cast_is_marked_on_the_board_without_saying_which():

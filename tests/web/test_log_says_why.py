@@ -188,3 +188,18 @@ def test_how_a_spell_slays_agrees_with_her_in_french():
     ):
         assert _line("slay", "p1", {"spell": "disintegrate", "outcome": outcome}, "fr").endswith(f"({her}).")
         assert _line("slay", "p2", {"spell": "disintegrate", "outcome": outcome}, "fr").endswith(f"({him}).")
+
+
+def test_a_zone_proposed_is_said_as_the_zone_itself_is():
+    # A golden duel's log read "Kael proposes a zone of 72 × 46 ft." and then "The zone is 72 × 72 ft, 46 ft
+    # high.": the rite gives the side and the height (MD-5), and the floor is square.
+    assert _line("rite", "p1", {"step": "zone-proposal", "value": [46, 20]}, "en") == (
+        "Ilse Varro proposes a zone of 46 × 46 ft, 20 ft high."
+    )
+    won = {"step": "zone", "agreed": False, "value": [72, 46], "winner": "p2"}
+    assert _line("rite", "p2", won, "fr") == (
+        "Kael Sunderwind remporte les tests opposés : la zone fait 72 × 72 pieds, 46 pieds de haut."
+    )
+    agreed = {"step": "zone", "agreed": True, "value": [20, 20]}
+    assert _line("rite", "p1", agreed, "en") == "The zone is agreed: 20 × 20 ft, 20 ft high."
+    assert text.rite_value([28.5, 30], "fr") == "28,5 × 28,5 pieds, 30 pieds de haut"

@@ -594,7 +594,7 @@ def zone(
                 "zone.proposal",
                 lang,
                 name=names.get(e.actor or "", e.actor or ""),
-                value=" × ".join(str(v) for v in e.data.get("value", [])),
+                value=text.rite_value(list(e.data.get("value", [])), lang),
             )
         )
         + "</li>"

@@ -592,6 +592,15 @@ def _is_number(v: object) -> bool:
     return isinstance(v, int | float) and not isinstance(v, bool)
 
 
+def rite_value(value: list[Any], lang: str) -> str:
+    """A rite's value given as a list: a zone's [width, height] (MD-5) said as the zone's own line says it,
+    "46 × 46 ft, 20 ft high" (the floor is square), not "46 × 20"; anything else joined by " × "."""
+    if len(value) == 2 and all(_is_number(v) for v in value):
+        width, height = (number(float(v), lang) for v in value)
+        return t("rite.zone.size", lang, width=width, height=height)
+    return " × ".join(str(v) for v in value)
+
+
 def _and(names: list[str], lang: str) -> str:
     """Names as a list in words: "Ilse, Kael and Odile", « Ilse, Kael et Odile »."""
     return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
@@ -744,7 +753,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return out
     if k == "rite" and d.get("step") in ("zone", "preparation") and d.get("agreed") is False:
         value = d.get("value")
-        value = " × ".join(str(v) for v in value) if isinstance(value, list) else value
+        value = rite_value(value, lang) if isinstance(value, list) else value
         if d["step"] == "preparation" and isinstance(value, int):
             value = count("prep.rounds", value, lang)
         return t(f"rite.{d['step']}.won", lang, actor=nm(d.get("winner") or e.actor), value=value)
@@ -762,7 +771,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             return t(key, lang, actor=actor, rival=nm(d["rival"]))
         value = d.get("value")
         if isinstance(value, list):
-            value = " × ".join(str(v) for v in value)
+            value = rite_value(value, lang)
         elif step == "preparation-proposal" and isinstance(value, int):
             value = count("prep.rounds", value, lang)
         return tt(
@@ -1005,7 +1014,7 @@ def settlement(events: list[Any], what: str, lang: str, names: dict[str, str]) -
 
     def value(v: Any) -> str:
         if isinstance(v, list):
-            return " × ".join(str(x) for x in v)
+            return rite_value(v, lang)
         return count("prep.rounds", v, lang) if what != "zone" and isinstance(v, int) else str(v)
 
     unit_key = "zone" if what == "zone" else "prep"
