@@ -12,7 +12,8 @@ Levels:
   duel itself (staying out, withdrawing, a draw) while it can go on;
 - ``normal`` is a real opponent: its strongest hostile spell at a foe, identify and counter what it
   identifies, duel dodge, duel effort, forced-movement spells at a foe near the zone's edge (a push
-  out of the zone is an expulsion, MD-11), and a bull rush when it would shove the foe out (MD-22);
+  out of the zone is an expulsion, MD-11), and a bull rush when it would shove the foe out (MD-22); it
+  turns from a spell a foe keeps countering (half its worth per counter in a row, by its own log);
 - ``hard`` also casts defensively when threatened, keeps counterspells for spells aimed at itself, and
   does not waste a dodge on a spell it knows has no attack roll or Reflex save (DU-24).
 
@@ -116,10 +117,13 @@ class Opponent:
         self.level = level
         self.rng = SplitMix64(seed)
         self._opts: dict[str, Any] = {}  # the pending options of the view being decided (their chances)
-        #: The spells it has cast, by the events of its views: who it is, how many events were read and
-        #: the last of them, the set. A view's log only grows, so each view reads only its new events (a
-        #: log that does not continue the one read, as after loading a save, is read again from the start).
-        self._cast: tuple[str | None, int, Any, set[str]] = (None, 0, None, set())
+        #: What it has learnt from the events of its views: who it is, how many events were read and the
+        #: last of them. A view's log only grows, so each view reads only its new events (a log that does
+        #: not continue the one read, as after loading a save, is read again from the start).
+        self._read: tuple[str | None, int, Any] = (None, 0, None)
+        self._cast: set[str] = set()  # the spells it has cast
+        #: Of its spells, how many times running each was countered (a casting that went through resets it).
+        self._countered: dict[str, int] = {}
 
     # --- the decision ---------------------------------------------------------------------------------
 
@@ -260,6 +264,13 @@ class Opponent:
                     s += 25  # MD-11: a push out of the zone ends the mageduel for the foe
                 else:
                     s -= 8
+            if sid is not None and self.level != "easy":
+                # A spell a foe has countered each time lately will likely be countered again (a foe
+                # who knows a cantrip counters it with that cantrip, for nothing): worth half as much
+                # for each counter in a row, so the computer turns to another spell, its weapon or a
+                # shove instead of trading cantrips that never land.
+                if s > 0:
+                    s *= 0.5 ** self._counter_streak(view, sid)
         else:
             # A boon: worth casting once, early (its own private casting events remember it).
             s = 15.0 + 2 * level
@@ -316,21 +327,37 @@ class Opponent:
     # --- what it can see --------------------------------------------------------------------------------
 
     def _already_cast(self, view: BriefView, sid: str) -> bool:
+        self._read_log(view)
+        return sid in self._cast
+
+    def _counter_streak(self, view: BriefView, sid: str) -> int:
+        """How many of its castings of ``sid`` in a row a foe has countered, up to now."""
+        self._read_log(view)
+        return self._countered.get(sid, 0)
+
+    def _read_log(self, view: BriefView) -> None:
         me = view.me.id if view.me is not None else None
-        who, read, last, cast = self._cast
+        who, read, last = self._read
         events = view.events
         if who != me or read > len(events) or (read and events[read - 1] != last):
-            read, cast = 0, set()
-        if read < len(events):
-            cast.update(
-                spell
-                for e in events[read:]
-                if e.kind in ("casting-spell", "spell")
-                and e.actor == me
-                and isinstance(spell := e.data.get("spell"), str)
-            )
-            self._cast = (me, len(events), events[-1], cast)
-        return sid in cast
+            read, self._cast, self._countered = 0, set(), {}
+        if read == len(events):
+            return
+        for e in events[read:]:
+            kind = e.kind
+            if kind not in ("casting-spell", "spell", "countered"):
+                continue
+            spell = e.data.get("spell")
+            if not isinstance(spell, str):
+                continue
+            if kind == "countered":
+                if e.data.get("caster") == me:
+                    self._countered[spell] = self._countered.get(spell, 0) + 1
+            elif e.actor == me:
+                self._cast.add(spell)
+                if kind == "spell":
+                    self._countered.pop(spell, None)
+        self._read = (me, len(events), events[-1])
 
     def _near_edge(self, view: BriefView, target: str) -> bool:
         if not view.zone:

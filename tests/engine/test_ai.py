@@ -7,6 +7,8 @@ from mageduel import ai, dice, scenario, state
 from mageduel.compose import new_duel
 from mageduel.views import BriefView, CastingView, OptionView, PendingView, SpellInfo, SpellsLeftView, View
 
+from tests.engine.coretools import core_duel, run
+
 
 def duel(a: str = "tamsin", b: str = "bram", seed: int = 1) -> state.Duel:
     return new_duel(scenario.duel_scenario(a, b), dice.Seeded(seed))
@@ -209,10 +211,14 @@ def test_du9_md25_fresh_the_computer_goes_on_and_never_offers_a_draw():
 def test_md25_the_computer_joins_a_draw_a_rival_offered_when_nobody_is_winning():
     d = _progress_duel()
     brain = ai.Opponent("normal", 2)
+    kael = d.by_id["p2"]
     for _ in range(5000):
         p = d.pending
         if p is None:
             break
+        if any(e.kind == "draw-offered" for e in d.events):
+            # Once the draw is on the table, the computer is spent: cantrips left and nothing more (C-7).
+            kael.slots = dict.fromkeys(kael.slots, 0)
         if p.player == "p1":  # a person who offers a draw at every round's start, and otherwise ends the turn
             ids = [o.id for o in p.options]
             pick = "declare-draw" if "declare-draw" in ids else ("end" if "end" in ids else None)
@@ -308,6 +314,43 @@ def _cast_by(view: View) -> set[str]:
     }
 
 
+def _counter_streaks(view: View) -> dict[str, int]:
+    """Of ``view``'s player's spells, how many times running each was countered, by its log from the start."""
+    me = view.me.id if view.me is not None else None
+    streaks: dict[str, int] = {}
+    for e in view.events:
+        if e.kind == "countered" and e.data.get("caster") == me:
+            streaks[e.data["spell"]] = streaks.get(e.data["spell"], 0) + 1
+        elif e.kind == "spell" and e.actor == me:
+            streaks.pop(e.data["spell"], None)
+    return streaks
+
+
+def test_the_computer_values_a_spell_less_each_time_running_a_foe_counters_it():
+    """A foe who counters a spell each time will likely counter it again: the normal and hard computer
+    value it half as much per counter in a row, and fully again once a casting goes through."""
+    d = core_duel(a="maelis", b="tobin", pos_b=(20.0, 0.0), seed=3)
+    brains = [ai.Opponent(level, 1) for level in ai.LEVELS]
+
+    def worth() -> list[float]:
+        return [b._cast_score(d.view("p2"), "magic_missile", None, "p1", False) for b in brains]
+
+    def tobin_casts_magic_missile(countered: bool) -> None:
+        run(d, "p1: end", "p2: cast magic_missile @p1", "p1: identify")
+        d.apply("p1", "react duel-counter magic_missile slot1" if countered else "pass")
+        while d.pending.player == "p1":
+            d.apply("p1", "pass")
+        d.apply("p2", "end")
+
+    easy, normal, hard = worth()
+    tobin_casts_magic_missile(countered=True)
+    assert worth() == [easy, normal / 2, hard / 2]
+    tobin_casts_magic_missile(countered=True)
+    assert worth() == [easy, normal / 4, hard / 4]
+    tobin_casts_magic_missile(countered=False)
+    assert worth() == [easy, normal, hard]
+
+
 def test_the_computer_knows_the_spells_it_cast_reading_only_each_views_new_events():
     """Its memory of its own castings (a boon is cast once) is kept from view to view, each reading only the
     events added since; a view whose log does not continue the one it read (another duel, an earlier
@@ -323,7 +366,8 @@ def test_the_computer_knows_the_spells_it_cast_reading_only_each_views_new_event
         view = d.view(p.player)
         if p.player == "p1":
             watcher._already_cast(view, "shield")
-            assert watcher._cast[3] == _cast_by(view)
+            assert watcher._cast == _cast_by(view)
+            assert watcher._countered == _counter_streaks(view)
             seen += 1
             if seen == 20:
                 early = view  # a state of the fight, kept to be shown again later
@@ -338,7 +382,8 @@ def test_the_computer_knows_the_spells_it_cast_reading_only_each_views_new_event
     )
     for view in (early, elsewhere, early, d.view("p1"), d.view("p2")):
         watcher._already_cast(view, "shield")
-        assert watcher._cast[3] == _cast_by(view)
+        assert watcher._cast == _cast_by(view)
+        assert watcher._countered == _counter_streaks(view)
 
 
 @pytest.mark.parametrize(
