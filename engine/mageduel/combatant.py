@@ -14,6 +14,8 @@ from . import checks
 from .conditions import ACTS_ORDER, RULES, Condition, named_modifiers, rule_modifiers, total_modifier
 
 SAVE_ABILITY = {"fort": "con", "ref": "dex", "will": "wis"}
+#: C-4: the bonus types a touch attack passes by.
+_NOT_AGAINST_TOUCH = frozenset({"armor", "shield", "natural_armor"})
 
 
 @dataclass(slots=True)
@@ -229,6 +231,13 @@ class Combatant:
         if not flat and "dodge" in self.feats:
             parts.append(("Dodge", 1))
         stats = ("ac", "touch_ac") if kind == "touch" else ("ac",)
+        # C-4: a touch ignores armour, shield and natural armour bonuses (mage armor's, shield's); one
+        # who is flat-footed loses dodge bonuses (haste's). Penalties always count.
+        ignored = _NOT_AGAINST_TOUCH if kind == "touch" else frozenset()
+        if flat:
+            ignored |= {"dodge"}
+        if ignored:
+            conds = [c for c in conds if c.value < 0 or c.bonus_type not in ignored]
         for name, v in named_modifiers(conds, stats):
             parts.append((name, v))
         parts.extend(rule_modifiers(self.active_condition_names(), "ac"))

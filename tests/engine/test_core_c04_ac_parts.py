@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from mageduel import creatures
 from mageduel.character_adapter import combatant_from_creature
+from mageduel.conditions import Condition
 from mageduel.views import build_view
 
 from tests.engine.coretools import core_duel, rolls, run
@@ -122,3 +123,37 @@ def test_c4_armour_caps_the_dex_bonus_to_ac():
     g = Duel(sc, Scripted([15, 5]), combat(), Hooks()).by_id["p1"]
     assert dict(g.ac_parts())["Dex"] == 2 and g.ac() == ch.ac
     assert _sum(g.ac_parts()) == g.ac()
+
+
+def _cast_on_herself(d, *spells: str) -> None:
+    """p1 casts each spell on a turn of her own; p2, far away, lets it be and ends his turns."""
+    for spell in spells:
+        assert d.pending.player == "p1" and d.pending.kind == "turn"
+        d.apply("p1", f"cast {spell}")
+        ended = False
+        while not (ended and d.pending.player == "p1" and d.pending.kind == "turn"):
+            ids = [o.id for o in d.pending.options]
+            ended = ended or (d.pending.player == "p1" and "end" in ids)
+            d.apply(d.pending.player, "pass" if "pass" in ids else "end")
+
+
+def test_c4_touch_ac_leaves_out_mage_armor_and_shield_but_keeps_a_penalty():
+    d = core_duel(a="nadira", b="kael", pos_b=(60.0, 0.0), seed=3)
+    n = d.by_id["p1"]
+    before = n.ac("touch")
+    _cast_on_herself(d, "mage_armor @p1", "shield")
+    full, touch = dict(n.ac_parts()), dict(n.ac_parts("touch"))
+    assert full["mage_armor"] == 4 and full["shield"] == 4  # an armour and a shield bonus: both count
+    assert "mage_armor" not in touch and "shield" not in touch and n.ac("touch") == before
+    assert _sum(n.ac_parts("touch")) == n.ac("touch")
+    n.conditions.append(Condition("slow", stat="ac", value=-1, bonus_type="penalty", source="slow"))
+    assert dict(n.ac_parts("touch"))["slow"] == -1 and n.ac("touch") == before - 1
+
+
+def test_c4_flat_footed_ac_leaves_out_hastes_dodge_bonus():
+    d = core_duel(a="nadira", b="kael", pos_b=(60.0, 0.0), seed=3)
+    n = d.by_id["p1"]
+    flat = n.ac("flat-footed")
+    _cast_on_herself(d, "haste @p1")
+    assert dict(n.ac_parts())["haste"] == 1 and dict(n.ac_parts("touch"))["haste"] == 1
+    assert "haste" not in dict(n.ac_parts("flat-footed")) and n.ac("flat-footed") == flat
