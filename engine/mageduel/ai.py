@@ -339,10 +339,10 @@ class Opponent:
         me = view.me.id if view.me is not None else None
         who, read, last = self._read
         events = view.events
+        if read == len(events) and who == me and (not read or events[-1] is last):
+            return  # nothing new since the last read: the usual case, asked for each option scored
         if who != me or read > len(events) or (read and events[read - 1] != last):
             read, self._cast, self._countered = 0, set(), {}
-        if read == len(events):
-            return
         for e in events[read:]:
             kind = e.kind
             if kind not in ("casting-spell", "spell", "countered"):
@@ -357,7 +357,7 @@ class Opponent:
                 self._cast.add(spell)
                 if kind == "spell":
                     self._countered.pop(spell, None)
-        self._read = (me, len(events), events[-1])
+        self._read = (me, len(events), events[-1] if events else None)
 
     def _near_edge(self, view: BriefView, target: str) -> bool:
         if not view.zone:
