@@ -15,6 +15,33 @@ from mageduel.scenario import duel_scenario
 from web.game import panels, text
 
 
+def _cast(targets: list[str], lang: str, defensive: bool) -> str:
+    names = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind"})
+    names.feminine = frozenset({"p1"})
+    data = {"targets": targets, "defensive": defensive}
+    return text.event_line(EventModel.from_event(Event(1, 1, "casting", "p1", data)), lang, names)
+
+
+def test_a_spell_begun_defensively_says_so_in_its_sentence():
+    """The log read "Tobin Ashgale begins casting a spell at Maëlis Duskfen. (defensively)": the words
+    now stand in the sentence, in both languages."""
+    assert _cast(["p2"], "en", True) == "Ilse Varro begins casting a spell defensively at Kael Sunderwind."
+    assert _cast(["p1"], "en", True) == "Ilse Varro begins casting a spell defensively on herself."
+    assert _cast([], "en", True) == "Ilse Varro begins casting a spell defensively."
+    assert (
+        _cast(["p2"], "fr", True)
+        == "Ilse Varro commence à lancer un sort sur Kael Sunderwind, sur la défensive."
+    )
+    assert (
+        _cast(["p1"], "fr", True) == "Ilse Varro commence à lancer un sort sur elle-même, sur la défensive."
+    )
+    assert _cast(["p2"], "en", False) == "Ilse Varro begins casting a spell at Kael Sunderwind."
+    assert (
+        _cast(["p1", "p2"], "en", False)
+        == "Ilse Varro begins casting a spell at Ilse Varro and Kael Sunderwind."
+    )
+
+
 def _line(targets: list[str], actor: str, lang: str, gender: dict[str, str]) -> str:
     names = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind"})
     names.feminine = frozenset(k for k, g in gender.items() if g == "f")
@@ -35,7 +62,7 @@ def test_a_spell_begun_on_oneself_is_said_with_a_reflexive_in_both_languages():
     # On another, or on oneself and another: their names, as before.
     assert _line(["p2"], "p1", "en", both) == "Ilse Varro begins casting a spell at Kael Sunderwind."
     assert _line(["p1", "p2"], "p1", "fr", both) == (
-        "Ilse Varro commence à lancer un sort sur Ilse Varro, Kael Sunderwind."
+        "Ilse Varro commence à lancer un sort sur Ilse Varro et Kael Sunderwind."
     )
 
 

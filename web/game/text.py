@@ -670,11 +670,10 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return t(f"ev.{k}", lang, **params)
     if k == "casting":
         aimed = [str(x) for x in d.get("targets") or []]
-        targets = ", ".join(nm(x) for x in aimed)
+        targets = _and([nm(x) for x in aimed], lang)
         key = "ev.casting.self" if aimed == [e.actor] else "ev.casting.at" if targets else "ev.casting"
-        return t(key, lang, actor=actor, targets=targets) + (
-            f" {t('opt.defensively', lang)}" if d.get("defensive") else ""
-        )
+        how = t("ev.casting.defensively", lang) if d.get("defensive") else ""
+        return t(key, lang, actor=actor, targets=targets, how=how)
     if k == "damage":
         key = "ev.damage" if d.get("lethal", True) else "ev.damage.nonlethal"
         amount = d.get("amount")
