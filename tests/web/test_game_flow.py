@@ -370,8 +370,8 @@ def test_md8_precasting_says_which_effects_carry_into_the_zone():
         html = unescape(app.render())
         said |= {w for w in ("carries into the zone (MD-8)", "suppressed on entry (MD-8)") if w in html}
     assert "carries into the zone (MD-8)" in said
-    # And what is already on her, as the rite will judge it on entry.
-    assert "On entry (MD-8), your effects" in unescape(app.render())
+    # And what entering will do with what is on her, as the rite will judge it (test_entry_forecast.py).
+    assert "On entry (MD-8)" in unescape(app.render())
 
 
 def test_rematch_starts_the_same_pairing_again_with_fresh_dice():

@@ -1631,19 +1631,22 @@ class App:
         if forecast is not None:
 
             def spells(ids: list[str]) -> str:
-                return (
-                    ", ".join(
-                        text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids
-                    )
-                    or "—"
+                return ", ".join(
+                    text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids
                 )
 
-            said = t(
-                "precast.forecast",
-                lang,
-                carried=spells(forecast["carried"]),
-                suppressed=spells(forecast["suppressed"]),
+            carried, suppressed = spells(forecast["carried"]), spells(forecast["suppressed"])
+            # Only the parts that hold something; with nothing yet, what MD-8 will do with a spell cast now.
+            key = "precast.forecast" + (
+                ""
+                if carried and suppressed
+                else ".carried"
+                if carried
+                else ".suppressed"
+                if suppressed
+                else ".none"
             )
+            said = t(key, lang, carried=carried, suppressed=suppressed)
             details += f'<p data-forecast="entry">{escape(said)}</p>'
         return (
             f'<nav class="rite-steps" aria-label="{escape(t("ritestep.title", lang))}">'
