@@ -203,3 +203,28 @@ def test_a_zone_proposed_is_said_as_the_zone_itself_is():
     agreed = {"step": "zone", "agreed": True, "value": [20, 20]}
     assert _line("rite", "p1", agreed, "en") == "The zone is agreed: 20 × 20 ft, 20 ft high."
     assert text.rite_value([28.5, 30], "fr") == "28,5 × 28,5 pieds, 30 pieds de haut"
+
+
+def test_several_names_in_a_line_read_as_a_list_in_words():
+    """« Entrée simultanée (MD-9) : Maëlis Brunemarais, Tobin Cendrebise entrent dans la zone » read as two
+    phrases: the entry, exclusion, withdrawal, draw and clipped-area lines join names with "and"."""
+    three = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind", "p3": "Odile Marchétoile"})
+
+    def line(kind: str, data: dict, lang: str) -> str:
+        return text.event_line(EventModel.from_event(Event(1, 1, kind, "p1", data)), lang, three)
+
+    entry = {"step": "entry", "entered": ["p1", "p2"], "excluded": ["p3"]}
+    assert line("rite", entry, "fr") == (
+        "Entrée simultanée (MD-9) : Ilse Varro et Kael Sunderwind entrent dans la zone. "
+        "Exclus, faute d'être entrés à temps : Odile Marchétoile."
+    )
+    assert line("draw-offered", {"who": ["p1", "p2", "p3"]}, "en") == (
+        "Ilse Varro, Kael Sunderwind and Odile Marchétoile declare a draw; the others fight on (MD-25)."
+    )
+    assert line("withdrawal", {"who": ["p2", "p3"]}, "fr").startswith(
+        "Kael Sunderwind et Odile Marchétoile se retirent"
+    )
+    clipped = {"spell": "fireball", "spared": ["p2", "p3"]}
+    assert line("area-clipped", clipped, "en").endswith(
+        "it does not reach Kael Sunderwind and Odile Marchétoile, outside."
+    )

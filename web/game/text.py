@@ -746,9 +746,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             parts.append(t("rite.suppression.one", lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
     if k == "rite" and d.get("step") == "entry":
-        out = t("rite.entry", lang, names=", ".join(nm(x) for x in d.get("entered", [])))
+        out = t("rite.entry", lang, names=_and([nm(x) for x in d.get("entered", [])], lang))
         if d.get("excluded"):
-            out += " " + t("rite.excluded", lang, names=", ".join(nm(x) for x in d["excluded"]))
+            out += " " + t("rite.excluded", lang, names=_and([nm(x) for x in d["excluded"]], lang))
         return out
     if k == "rite" and d.get("step") in ("zone", "preparation") and d.get("agreed") is False:
         value = d.get("value")
@@ -783,7 +783,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         )
     if k in ("withdrawal", "draw-offered"):  # DU-9, MD-25: who answered so at the progress check
         who = [str(x) for x in d.get("who") or []]
-        return count(f"ev.{k}", len(who), lang, names=", ".join(nm(x) for x in who))
+        return count(f"ev.{k}", len(who), lang, names=_and([nm(x) for x in who], lang))
     if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
@@ -806,7 +806,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             lang,
             actor=actor,
             spell=spell_name(d.get("spell"), lang),
-            who=", ".join(nm(x) for x in d.get("spared", [])),
+            who=_and([nm(x) for x in d.get("spared", [])], lang),
         )
     if k == "end":
         return outcome_line(d, lang, names)
