@@ -1,14 +1,17 @@
 """MD-8 during the preparation rounds: the rite's box says what entering will do with the player's effects.
 Found in the page: before any spell, it read "your effects — carried into the zone: —; suppressed: —." It now
 says what MD-8 does with a spell cast now, and once there are effects, names only the parts that hold
-some."""
+some. The log's line at the entry read the same way ("Ilse — carried in: Shield; suppressed: —.")."""
 
 from __future__ import annotations
 
 import re
 from html import unescape
 
+from mageduel.events import Event, EventModel
+
 from tests.web.test_game_flow import choose_like_a_person, settle
+from web.game import text
 from web.game.app import App
 
 
@@ -45,3 +48,18 @@ def test_md8_an_effect_on_oneself_is_named_as_carried_with_no_empty_part():
     app.handle("decide", {"option": "cast shield"})
     settle(app)
     assert _forecast(app) == "On entry (MD-8), your effects carried into the zone: Shield."
+
+
+def test_md8_the_logs_entry_line_names_only_the_parts_that_hold_something():
+    names = text.Names({"p1": "Ilse Varro", "p2": "Kael Sunderwind", "p3": "Odile Marchétoile"})
+    effects = {
+        "p1": {"carried": ["mage_armor", "shield"], "suppressed": []},
+        "p2": {"carried": [], "suppressed": ["wall_of_force"]},
+        "p3": {"carried": [], "suppressed": []},
+    }
+    event = EventModel.from_event(Event(1, 1, "rite", None, {"step": "suppression", "effects": effects}))
+    assert text.event_line(event, "en", names).endswith(
+        "(MD-8). Ilse Varro — carried in: Mage Armor, Shield. Kael Sunderwind — suppressed: Wall of Force."
+        " Odile Marchétoile — no effect to carry in."
+    )
+    assert "—." not in text.event_line(event, "fr", names)

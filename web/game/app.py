@@ -1636,16 +1636,8 @@ class App:
                 )
 
             carried, suppressed = spells(forecast["carried"]), spells(forecast["suppressed"])
-            # Only the parts that hold something; with nothing yet, what MD-8 will do with a spell cast now.
-            key = "precast.forecast" + (
-                ""
-                if carried and suppressed
-                else ".carried"
-                if carried
-                else ".suppressed"
-                if suppressed
-                else ".none"
-            )
+            # With nothing on the player yet, ``.none`` says what MD-8 will do with a spell cast now.
+            key = text.md8_key("precast.forecast", carried, suppressed)
             said = t(key, lang, carried=carried, suppressed=suppressed)
             details += f'<p data-forecast="entry">{escape(said)}</p>'
         return (

@@ -606,6 +606,18 @@ def _and(names: list[str], lang: str) -> str:
     return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
 
 
+def md8_key(key: str, carried: str, suppressed: str) -> str:
+    """MD-8's sentence on what entering carries in and suppresses, with only the parts that hold something
+    (no "suppressed: —"): ``key``, ``key.carried``, ``key.suppressed`` or ``key.none``.
+
+    >>> md8_key("rite.suppression.one", "Shield", "")
+    'rite.suppression.one.carried'
+    """
+    if carried and suppressed:
+        return key
+    return f"{key}.carried" if carried else f"{key}.suppressed" if suppressed else f"{key}.none"
+
+
 def _compulsion(what: str, lang: str) -> str:
     """A compulsion as the rite names it (MD-3): a condition ("charmed"), one with its spell ("charmed
     (charm_person)"), said by the spell's name, or with where it came from ("charmed (before the duel)")."""
@@ -739,11 +751,10 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "rite" and d.get("step") == "suppression":
         parts = []
         for cid, r in (d.get("effects") or {}).items():
-            carried = ", ".join(spell_name(x, lang) for x in r.get("carried", [])) or "—"
-            gone = (
-                ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", [])) or "—"
-            )
-            parts.append(t("rite.suppression.one", lang, name=nm(cid), carried=carried, suppressed=gone))
+            carried = ", ".join(spell_name(x, lang) for x in r.get("carried", []))
+            gone = ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", []))
+            key = md8_key("rite.suppression.one", carried, gone)
+            parts.append(t(key, lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
     if k == "rite" and d.get("step") == "entry":
         out = t("rite.entry", lang, names=_and([nm(x) for x in d.get("entered", [])], lang))
