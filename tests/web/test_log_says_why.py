@@ -228,3 +228,24 @@ def test_several_names_in_a_line_read_as_a_list_in_words():
     assert line("area-clipped", clipped, "en").endswith(
         "it does not reach Kael Sunderwind and Odile Marchétoile, outside."
     )
+
+
+def test_a_damage_halved_twice_says_so_in_one_clause():
+    """A saved fireball in the zone read "Half for a successful save: Half of 11, rounded down (MD-16): …"
+    — two colons and a capital mid-sentence. The steps now read in order, as one clause."""
+    data = {
+        "amount": 5,
+        "lethal": False,
+        "nonlethal_total": 5,
+        "notes": ["half on a successful save", "half of 11 (MD-16)"],
+    }
+    assert _line("damage", "p2", data, "en").startswith(
+        "Half for a successful save, then half of 11, rounded down (MD-16): Kael Sunderwind takes 5 nonlethal"
+    )
+    assert _line("damage", "p1", data, "fr").startswith(
+        "Moitié grâce à la sauvegarde réussie, puis la moitié de 11, arrondie à l'inférieur (MD-16) : Ilse Varro subit 5"
+    )
+    one = {**data, "notes": ["half of 11 (MD-16)"]}
+    assert _line("damage", "p2", one, "en").startswith(
+        "Half of 11, rounded down (MD-16): Kael Sunderwind takes 5"
+    )

@@ -909,15 +909,17 @@ _NOTES = (
 
 def damage_notes(notes: list[str], lang: str) -> str:
     """How a damage's amount came to be, before the sentence: the save's half, MD-16's halving, MD-17,
-    a resistance — each in words ("Half of 5, rounded down (MD-16).")."""
+    a resistance — in words, in the order they applied, as one clause ("Half for a successful save, then
+    half of 11, rounded down (MD-16): ")."""
     said = []
     for note in notes:
         for rx, key in _NOTES:
             m = rx.match(str(note))
             if m:
-                said.append(t(key, lang, n=m.group(1) if m.groups() else ""))
+                part = t(key, lang, n=m.group(1) if m.groups() else "")
+                said.append(part[:1].lower() + part[1:] if said else part)
                 break
-    return " ".join(said) + (" " if said else "")
+    return t("ux.dmg.then", lang).join(said) + colon(lang) if said else ""
 
 
 def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
