@@ -249,3 +249,30 @@ def test_a_damage_halved_twice_says_so_in_one_clause():
     assert _line("damage", "p2", one, "en").startswith(
         "Half of 11, rounded down (MD-16): Kael Sunderwind takes 5"
     )
+
+
+def test_every_way_a_damage_is_cut_is_said():
+    """An eagle's bite on a stoneskinned summoner read "Half of 2, rounded down (MD-16): Aurelian Vey takes 0
+    nonlethal damage": the damage reduction that took the last point was not said, nor temporary hit points,
+    MD-14's spared death or DU-31's arena."""
+    cases = {
+        "damage reduction 1": ("Damage reduction 1 subtracted", "Réduction des dégâts 1 retranchée"),
+        "temporary hp 4": (
+            "4 taken off the temporary hit points",
+            "4 retranchés des points de vie temporaires",
+        ),
+        "no dust in a mageduel (MD-14)": (
+            "Nobody dies in a mageduel (MD-14)",
+            "Personne ne meurt dans un mageduel",
+        ),
+        "the arena prevents the death (DU-31)": (
+            "The arena prevents a killing effect (DU-31)",
+            "L'arène empêche",
+        ),
+    }
+    for note, (en, fr) in cases.items():
+        data = {"amount": 0, "lethal": False, "nonlethal": 3, "notes": ["half of 2 (MD-16)", note]}
+        assert _line("damage", "p2", data, "en").startswith(
+            f"Half of 2, rounded down (MD-16), then {en[:1].lower()}{en[1:]}"
+        )
+        assert fr[:1].lower() + fr[1:] in _line("damage", "p1", data, "fr")

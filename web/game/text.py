@@ -198,12 +198,41 @@ def weapon_in_text(value: str, lang: str) -> str:
     return said[:1].lower() + said[1:]
 
 
+#: A summoned creature's natural attack as the engine names it: the creature, the attack's place in its stat
+#: line and, for an attack made more than once (two talons), which one ("eagle_0_1").
+_NATURAL = re.compile(r"^(?P<creature>[a-z_]+?)_(?P<attack>\d+)(?:_(?P<nth>\d+))?$")
+
+
+@cache
+def _natural_attack(weapon_id: str) -> tuple[Any, int] | None:
+    """The creature's attack a weapon id names, and which of its ``count`` it is (0 for the first)."""
+    m = _NATURAL.match(weapon_id)
+    if m is None:
+        return None
+    try:
+        from mageduel import creature
+
+        attacks = creature(m.group("creature")).attacks
+    except Exception:  # noqa: BLE001 - not a creature's: shown as written
+        return None
+    i = int(m.group("attack"))
+    return (attacks[i], int(m.group("nth") or 0)) if i < len(attacks) else None
+
+
 def word(group: str, value: str, lang: str) -> str:
     """A short engine word (condition, status, school, weapon…) through ``{group}.{value}``, else as is."""
     if group == "weapon":
         w = _weapon(value)
         if w is not None:
             return w.name_fr if lang == "fr" else w.name_en
+        if (natural := _natural_attack(value)) is not None:  # a creature's talons, bite, slam…
+            attack, nth = natural
+            name = getattr(attack.name, lang, None) or attack.name.en
+            return (
+                t("weapon.nth", lang, weapon=name, n=nth + 1, count=attack.count)
+                if attack.count > 1
+                else name
+            )
     if group == "mod" and not has(f"mod.{value}"):
         m = _EXPENDED.match(value)
         if m:
@@ -246,6 +275,8 @@ def _with_weapon(key: str, weapon_id: str | None) -> str:
     """An option's sentence for its weapon: "…unarmed" (« à mains nues ») for an unarmed strike, rather than
     "with your unarmed strike" (« avec votre combat à mains nues »)."""
     w = _weapon(weapon_id or "")
+    if w is None and _natural_attack(weapon_id or "") is not None:
+        return f"{key}.natural"  # "Attack Ilse (talons)", not "with your talons" (« avec votre serres »)
     return f"{key}.unarmed" if w is not None and w.category == "unarmed" and has(f"{key}.unarmed") else key
 
 
@@ -547,7 +578,8 @@ def purpose(text: str, lang: str) -> str:
         return t("purpose.animal", lang, name=_first_up(name))
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
-        name = weapon_in_text(what, lang) if _weapon(what) is not None else spell_name(what, lang)
+        weapon = _weapon(what) is not None or _natural_attack(what) is not None
+        name = weapon_in_text(what, lang) if weapon else spell_name(what, lang)
         return t("purpose.damage", lang, what=name)
     return text
 
@@ -904,6 +936,10 @@ _NOTES = (
     (re.compile(r"^a killing spell deals half of (\d+) maximum hit points \(MD-17\)$"), "ux.dmg.md17"),
     (re.compile(r"^half on a successful save$"), "ux.dmg.saved"),
     (re.compile(r"^resistance (\d+)$"), "ux.dmg.resist"),
+    (re.compile(r"^damage reduction (\d+)$"), "ux.dmg.dr"),
+    (re.compile(r"^temporary hp (\d+)$"), "ux.dmg.temp"),
+    (re.compile(r"^no .+ in a mageduel \(MD-14\)$"), "ux.dmg.md14"),
+    (re.compile(r"^the arena prevents the .+ \(DU-31\)$"), "ux.dmg.du31"),
 )
 
 
