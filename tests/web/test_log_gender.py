@@ -6,6 +6,7 @@ hand-off now say "her" and "his" where the sheet gives a gender, and "their" whe
 
 from __future__ import annotations
 
+from mageduel.ai import Opponent
 from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.events import Event, EventModel
@@ -110,3 +111,22 @@ def test_duel_actions_say_her_or_his_from_the_sheet():
     assert text.said_of(None, "handoff.body", "en", name="Ash").startswith(
         "The next decision is Ash's. Their screen"
     )
+
+
+def test_a_summoned_creature_is_its_in_english():
+    """ "Boar uses their immediate action": a summoned creature is "its" now; French keeps « son »."""
+    duel = new_duel(duel_scenario("aurelian", "aurelian", "mageduel"), Seeded(0))
+    brains = {who: Opponent("normal", 0) for who in duel.players}
+    while duel.pending is not None and len(duel.decisions) < 800:
+        who = duel.pending.player
+        duel.apply(who, brains[who].choose(duel.brief_view(who)))
+    view = duel.view(None)
+    lines = {lang: panels.log_lines(view, lang) for lang in ("en", "fr")}
+    said = {
+        lang: [(e.actor in duel.players, x) for e, x in lines[lang] if e.kind == "immediate"]
+        for lang in lines
+    }
+    creature = [x for person, x in said["en"] if not person]
+    assert creature
+    assert all(x.endswith("uses its immediate action.") for x in creature)
+    assert all(x.endswith("utilise son action immédiate.") for p, x in said["fr"] if not p)

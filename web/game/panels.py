@@ -218,6 +218,9 @@ def names_of(view: Any, lang: str) -> text.Names:
     names = text.Names({c.id: text.person_name(c, lang) for c in everyone})
     names.feminine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "f")
     names.masculine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "m")
+    names.neuter = frozenset(
+        c.id for c in everyone if getattr(c, "summoned_by", None) and getattr(c, "gender", None) is None
+    )
     return names
 
 

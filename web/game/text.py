@@ -30,8 +30,9 @@ def has(key: str) -> bool:
 
 
 def t(key: str, lang: str, **params: object) -> str:
-    """The catalogue's text, in the sentence's gender where the catalogue has one (``key.f``, ``key.m``):
-    French agrees with a woman ("Tamsin est désormais tuée"), English in a pronoun ("herself", "her turn")."""
+    """The catalogue's text, in the sentence's gender where the catalogue has one (``key.f``, ``key.m``,
+    ``key.n``): French agrees with a woman ("Tamsin est désormais tuée"), English in a pronoun ("herself",
+    "her turn", a creature's "its")."""
     gender = _GENDER.get()
     if gender is not None and has(f"{key}.{gender}"):
         key += f".{gender}"
@@ -44,10 +45,13 @@ def feminine(names: dict[str, str]) -> frozenset[str]:
 
 
 def gender_in(names: dict[str, str], pid: object) -> str | None:
-    """The grammatical gender of participant ``pid`` of ``names``: "f", "m", or None (not given)."""
+    """The grammatical gender of participant ``pid`` of ``names``: "f", "m", "n" (a summoned creature: "its"
+    in English, the masculine in French), or None (not given)."""
     if pid in feminine(names):
         return "f"
-    return "m" if pid in getattr(names, "masculine", frozenset()) else None
+    if pid in getattr(names, "masculine", frozenset()):
+        return "m"
+    return "n" if pid in getattr(names, "neuter", frozenset()) else None
 
 
 class Names(dict[str, str]):
@@ -55,13 +59,14 @@ class Names(dict[str, str]):
 
     feminine: frozenset[str] = frozenset()
     masculine: frozenset[str] = frozenset()
+    neuter: frozenset[str] = frozenset()
 
 
 @contextmanager
 def _about(gender: str | None) -> Iterator[None]:
     """Within it, sentences agree with a participant of the sheet's ``gender`` (French words, English
     pronouns)."""
-    token = _GENDER.set(gender if gender in ("f", "m") else None)
+    token = _GENDER.set(gender if gender in ("f", "m", "n") else None)
     try:
         yield
     finally:
