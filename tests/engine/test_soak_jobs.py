@@ -97,9 +97,9 @@ def test_a_soak_stopped_from_outside_prints_the_summary_of_the_duels_done(jobs):
     # A 100,000-duel soak may not finish in the time there is: stopped (SIGINT, as Ctrl-C), it still
     # prints its JSON summary, of exactly the duels done, marked "interrupted", and exits 130.
     import json
+    import os
     import signal
     import subprocess
-    import time
 
     proc = subprocess.Popen(
         [
@@ -114,14 +114,26 @@ def test_a_soak_stopped_from_outside_prints_the_summary_of_the_duels_done(jobs):
             "--json",
             "--jobs",
             jobs,
+            "--progress",
+            "100",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        start_new_session=True,  # its twin and workers with it, so that none outlives a failure
     )
-    time.sleep(8)
-    proc.send_signal(signal.SIGINT)
-    got, err = proc.communicate(timeout=120)
+    try:
+        # Stopped once it is under way (its first progress line), however long a loaded machine took to
+        # start it; then given the time to say what it did.
+        assert proc.stderr is not None
+        first = proc.stderr.readline()
+        assert first.startswith('{"progress"'), first
+        proc.send_signal(signal.SIGINT)
+        got, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
     assert proc.returncode == 130, err
     out = json.loads(got)
     assert out["interrupted"] == {"asked": 100000, "done": out["duels"]}
