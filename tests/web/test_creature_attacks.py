@@ -6,6 +6,8 @@ ids of the attacks; the decision panel of a summoner read "Attack Aurelian Vey w
 from __future__ import annotations
 
 import re
+from functools import cache
+from typing import Any
 
 from mageduel.ai import Opponent
 from mageduel.compose import new_duel
@@ -46,12 +48,19 @@ def test_a_creatures_attack_options_name_the_attack_without_your():
     )
 
 
-def test_no_log_line_of_a_duel_full_of_summoned_creatures_shows_an_attacks_id():
+@cache
+def summoners_duel() -> Any:
+    """A whole mageduel of two Aurelians, normal computers, who summon a dozen creatures between them."""
     duel = new_duel(duel_scenario("aurelian", "aurelian", "mageduel"), Seeded(0))
     brains = {who: Opponent("normal", 0) for who in duel.players}
     while duel.pending is not None and len(duel.decisions) < 800:
         who = duel.pending.player
         duel.apply(who, brains[who].choose(duel.brief_view(who)))
+    return duel
+
+
+def test_no_log_line_of_a_duel_full_of_summoned_creatures_shows_an_attacks_id():
+    duel = summoners_duel()
     view = duel.view(None)
     ids = re.compile(r"\b[a-z]+ \d\b")  # "boar 0", "eagle 0 1", "small water elemental 0"
     nth = re.compile(r"\d+ (of|sur) \d+")  # "talons 2 of 2": which of a creature's two talons

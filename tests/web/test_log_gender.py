@@ -6,13 +6,13 @@ hand-off now say "her" and "his" where the sheet gives a gender, and "their" whe
 
 from __future__ import annotations
 
-from mageduel.ai import Opponent
 from mageduel.compose import new_duel
 from mageduel.dice import Seeded
 from mageduel.events import Event, EventModel
 from mageduel.policies import RandomPolicy
 from mageduel.scenario import duel_scenario
 
+from tests.web.test_creature_attacks import summoners_duel
 from web.game import panels, text
 
 
@@ -114,12 +114,9 @@ def test_duel_actions_say_her_or_his_from_the_sheet():
 
 
 def test_a_summoned_creature_is_its_in_english():
-    """ "Boar uses their immediate action": a summoned creature is "its" now; French keeps « son »."""
-    duel = new_duel(duel_scenario("aurelian", "aurelian", "mageduel"), Seeded(0))
-    brains = {who: Opponent("normal", 0) for who in duel.players}
-    while duel.pending is not None and len(duel.decisions) < 800:
-        who = duel.pending.player
-        duel.apply(who, brains[who].choose(duel.brief_view(who)))
+    """A log line read "Boar uses their immediate action": a summoned creature is "its" now; French keeps
+    « son »."""
+    duel = summoners_duel()
     view = duel.view(None)
     lines = {lang: panels.log_lines(view, lang) for lang in ("en", "fr")}
     said = {
