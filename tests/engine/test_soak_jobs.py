@@ -121,6 +121,9 @@ def test_a_soak_stopped_from_outside_prints_the_summary_of_the_duels_done(jobs):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,  # its twin and workers with it, so that none outlives a failure
+        # A run started in the background (`make test &`, a CI step) may hand SIGINT down ignored, and
+        # Python then leaves it ignored: the soak is given Ctrl-C's default, as a terminal would.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     try:
         # Stopped once it is under way (its first progress line), however long a loaded machine took to
