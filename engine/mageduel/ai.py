@@ -264,13 +264,12 @@ class Opponent:
                     s += 25  # MD-11: a push out of the zone ends the mageduel for the foe
                 else:
                     s -= 8
-            if sid is not None and self.level != "easy":
+            if sid is not None and self.level != "easy" and s > 0:
                 # A spell a foe has countered each time lately will likely be countered again (a foe
                 # who knows a cantrip counters it with that cantrip, for nothing): worth half as much
                 # for each counter in a row, so the computer turns to another spell, its weapon or a
                 # shove instead of trading cantrips that never land.
-                if s > 0:
-                    s *= 0.5 ** self._counter_streak(view, sid)
+                s *= 0.5 ** self._counter_streak(view, sid)
         else:
             # A boon: worth casting once, early (its own private casting events remember it).
             s = 15.0 + 2 * level

@@ -199,8 +199,7 @@ def weapon_in_text(value: str, lang: str) -> str:
     >>> weapon_in_text("longsword", "fr"), weapon_in_text("longsword", "en")
     ('épée longue', 'longsword')
     """
-    said = word("weapon", value, lang)
-    return said[:1].lower() + said[1:]
+    return _first_down(word("weapon", value, lang))
 
 
 #: A summoned creature's natural attack as the engine names it: the creature, the attack's place in its stat
@@ -604,6 +603,11 @@ def _first_up(said: str) -> str:
     return said[:1].upper() + said[1:]
 
 
+def _first_down(said: str) -> str:
+    """``said`` with a small first letter, as a name or a clause inside a sentence is written."""
+    return said[:1].lower() + said[1:]
+
+
 def ac_part_name(name: str, lang: str) -> str:
     """One part of an AC in words (C-4: armour, shield, deflection, natural armour, size, the Dodge feat…);
     a condition's or a spell's part through :func:`word`."""
@@ -958,7 +962,7 @@ def damage_notes(notes: list[str], lang: str) -> str:
             m = rx.match(str(note))
             if m:
                 part = t(key, lang, n=m.group(1) if m.groups() else "")
-                said.append(part[:1].lower() + part[1:] if said else part)
+                said.append(_first_down(part) if said else part)
                 break
     return t("ux.dmg.then", lang).join(said) + colon(lang) if said else ""
 
