@@ -55,6 +55,9 @@ class Creature(_Frozen):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Text
+    #: The grammatical gender of the French name, which French sentences about the creature agree with
+    #: (« Hyène est désormais tuée »). English speaks of any creature as "it".
+    gender_fr: Literal["f", "m"] = "m"
     description: Text
     summon_list: int = Field(ge=1, le=9)
     size: Size

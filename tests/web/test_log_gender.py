@@ -127,3 +127,42 @@ def test_a_summoned_creature_is_its_in_english():
     assert creature
     assert all(x.endswith("uses its immediate action.") for x in creature)
     assert all(x.endswith("utilise son action immédiate.") for p, x in said["fr"] if not p)
+
+
+def _hyena_slain() -> tuple[object, object]:
+    """Aurelian summons a hyena (summon monster II); the hyena then falls (MD-14's slain, as the engine says
+    it)."""
+    from tests.engine.coretools import core_duel, run
+
+    d = core_duel(a="aurelian", b="kael", dice=[15, 5] + [3] * 200, pos_b=(10.0, 0.0))
+    run(d, "p1: use item1 summon_monster_ii @5,0")
+    while d.pending.player == "p2":
+        d.apply("p2", "pass")
+    run(d, "p1: choose one_second", "p1: choose hyena")
+    hyena = d.by_id["p1s1"]
+    hyena.status = "slain"
+    d.emit("status", hyena.id, {"status": "slain"}, ("MD-14",))
+    return d, d.view(None)
+
+
+def test_a_creature_with_a_feminine_french_name_is_spoken_of_in_the_feminine():
+    """« Hyène est désormais tué » took the masculine: the catalogue had no gender for a creature's French
+    name. It says « tuée » now, on the log, the panel and the board; English still says "it"."""
+    _, view = _hyena_slain()
+    hyena = next(c for c in view.others if c.id == "p1s1")
+    assert hyena.creature == "hyena" and hyena.status == "slain"
+    line = {lang: panels.log_lines(view, lang)[-1][1] for lang in ("en", "fr")}
+    assert line["fr"] == "Hyène est désormais tuée."
+    assert line["en"] == "Hyena is now slain."
+    assert '<p class="status">tuée</p>' in panels.combatant(view, hyena, "fr")
+    names = panels.names_of(view, "fr")
+    assert "p1s1" in names.feminine and "p1s1" not in names.neuter
+    assert "p1s1" in panels.names_of(view, "en").neuter
+
+
+def test_a_creature_with_a_masculine_french_name_keeps_the_masculine():
+    from types import SimpleNamespace
+
+    wolf = SimpleNamespace(id="p1s1", gender=None, summoned_by="p1", creature="wolf")
+    assert text.gender_of(wolf, "fr") == "n" and text.gender_of(wolf, "en") == "n"
+    assert text.status_word("slain", "fr", text.gender_of(wolf, "fr")) == "tué"

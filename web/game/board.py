@@ -475,7 +475,7 @@ def _decorations(
     for cond in c.conditions:  # one badge per condition name (a dodge's -2 to AC and to Reflex is one)
         if all(x.name != cond.name for x in shown):
             shown.append(cond)
-    labels = [text.word_of(getattr(c, "gender", None), "cond", cond.name, lang) for cond in shown[:4]]
+    labels = [text.word_of(text.gender_of(c, lang), "cond", cond.name, lang) for cond in shown[:4]]
     # MD-22: one who stands outside the zone keeps their marks outside it: the status on the side away from
     # the zone (the roomier side past its north or south face), the badges on the other side of the token.
     outer = _outside_ring(radius, unit)
@@ -573,7 +573,7 @@ def _status_label(
     while it fights. ``beside``: it stands outside the zone past its west or east face."""
     if not c.out_of_fight:
         return None
-    label = text.status_word(c.status, lang, getattr(c, "gender", None))
+    label = text.status_word(c.status, lang, text.gender_of(c, lang))
     if c.status == "expelled":
         label = t("board.expelled", lang, status=label)
     gap = (outer if out_of_zone else ring) + unit * 2  # past the dashed ring of one outside the zone

@@ -37,7 +37,7 @@ def _conditions(c: Any, lang: str) -> str:
         if (cond.name, cond.rounds) in shown:
             continue  # one condition with two modifiers (a dodge's -2 to AC and to Reflex) is said once
         shown.add((cond.name, cond.rounds))
-        label = text.word_of(getattr(c, "gender", None), "cond", cond.name, lang)
+        label = text.word_of(text.gender_of(c, lang), "cond", cond.name, lang)
         if cond.rounds:
             label += " " + text.rounds(cond.rounds, lang)  # "shielded (64 rd.)"
         items.append(f'<li class="cond" data-condition="{escape(cond.name)}">{escape(label)}</li>')
@@ -69,7 +69,8 @@ def combatant(view: Any, c: Any, lang: str, own: bool = False) -> str:
     if c.nonlethal:
         parts.append(_bar("nl", c.nonlethal, c.max_hp, text.count("panel.nonlethal", c.nonlethal, lang)))
     if c.status != "active":
-        parts.append(f'<p class="status">{escape(text.status_word(c.status, lang, c.gender))}</p>')
+        status = text.status_word(c.status, lang, text.gender_of(c, lang))
+        parts.append(f'<p class="status">{escape(status)}</p>')
     if c.mirror_images:
         parts.append(f'<p class="images">{escape(text.count("panel.images", c.mirror_images, lang))}</p>')
     parts.append(_conditions(c, lang))
@@ -216,11 +217,10 @@ def names_of(view: Any, lang: str) -> text.Names:
     # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
     everyone = people + list(getattr(view, "bystanders", []))
     names = text.Names({c.id: text.person_name(c, lang) for c in everyone})
-    names.feminine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "f")
-    names.masculine = frozenset(c.id for c in everyone if getattr(c, "gender", None) == "m")
-    names.neuter = frozenset(
-        c.id for c in everyone if getattr(c, "summoned_by", None) and getattr(c, "gender", None) is None
-    )
+    genders = {c.id: text.gender_of(c, lang) for c in everyone}
+    names.feminine = frozenset(pid for pid, g in genders.items() if g == "f")
+    names.masculine = frozenset(pid for pid, g in genders.items() if g == "m")
+    names.neuter = frozenset(pid for pid, g in genders.items() if g == "n")
     return names
 
 

@@ -45,8 +45,8 @@ def feminine(names: dict[str, str]) -> frozenset[str]:
 
 
 def gender_in(names: dict[str, str], pid: object) -> str | None:
-    """The grammatical gender of participant ``pid`` of ``names``: "f", "m", "n" (a summoned creature: "its"
-    in English, the masculine in French), or None (not given)."""
+    """The grammatical gender of participant ``pid`` of ``names``: "f", "m", "n" (a summoned creature whose
+    French name is masculine: "its" in English, the masculine in French), or None (not given)."""
     if pid in feminine(names):
         return "f"
     if pid in getattr(names, "masculine", frozenset()):
@@ -157,6 +157,29 @@ def creature_name(creature_id: str, lang: str) -> str:
         return getattr(name, lang, None) or name.en
     except Exception:  # noqa: BLE001 - an unknown creature is shown as written
         return creature_id.replace("_", " ")
+
+
+def gender_of(c: Any, lang: str) -> str | None:
+    """The grammatical gender sentences about participant ``c`` (a view's) agree with in ``lang``: the
+    sheet's; for a summoned creature, its French name's in French, else "n" (English's "it").
+
+    >>> from types import SimpleNamespace as C
+    >>> hyena = C(gender=None, summoned_by="ilse", creature="hyena")
+    >>> gender_of(hyena, "fr"), gender_of(hyena, "en"), gender_of(C(gender="f"), "en")
+    ('f', 'n', 'f')
+    """
+    gender = getattr(c, "gender", None)
+    if gender is not None or not getattr(c, "summoned_by", None):
+        return gender
+    if lang == "fr":
+        try:
+            from mageduel import creature
+
+            if creature(c.creature).gender_fr == "f":
+                return "f"
+        except Exception:  # noqa: BLE001 - an unknown creature is spoken of as the others are
+            pass
+    return "n"
 
 
 def person_name(c: Any, lang: str) -> str:
