@@ -217,7 +217,7 @@ FEATS: dict[str, Feat] = {
             "Improved Bull Rush",
             "Science de la bousculade",
             "+2 to bull rush and to CMD against it; bull rushing provokes no attack of opportunity.",
-            "+2 pour bousculer et au DMD contre la bousculade ; "
+            "+2 pour bousculer et au DMD contre la bousculade\u202f; "
             "bousculer ne provoque pas d'attaque d'opportunité.",
             (FeatEffect("cmb", 2, "bull_rush"), FeatEffect("cmd", 2, "bull_rush")),
             requires_feats=("power_attack",),

@@ -37,7 +37,7 @@ SHOWCASES = [
         ("A duel to first blood", "Un duel au premier sang"),
         (
             "Ilse against Kael: the first wound ends the duel.",
-            "Ilse contre Kael : la première blessure met fin au duel.",
+            "Ilse contre Kael\u202f: la première blessure met fin au duel.",
         ),
     ),
     (
@@ -47,7 +47,7 @@ SHOWCASES = [
         ("A duellist's parry", "La parade du duelliste"),
         (
             "Séverine gives up an attack to hold a parry and turns Garrick's longsword aside; he wins on hits.",
-            "Séverine renonce à une attaque pour tenir une parade et détourne l'épée de Garrick ; il gagne aux touches.",
+            "Séverine renonce à une attaque pour tenir une parade et détourne l'épée de Garrick\u202f; il gagne aux touches.",
         ),
     ),
     (
@@ -57,7 +57,7 @@ SHOWCASES = [
         ("Withdrawing from a duel", "Se retirer d'un duel"),
         (
             "At the start of a round Ilse withdraws: she loses the duel.",
-            "Au début d'un round, Ilse se retire : elle perd le duel.",
+            "Au début d'un round, Ilse se retire\u202f: elle perd le duel.",
         ),
     ),
     (
@@ -67,7 +67,7 @@ SHOWCASES = [
         ("Breaking the terms", "Rompre les conditions"),
         (
             "A crossbow bolt in a melee-only duel: the one who breaks the terms loses.",
-            "Un carreau d'arbalète dans un duel au corps à corps : qui rompt les conditions perd.",
+            "Un carreau d'arbalète dans un duel au corps à corps\u202f: qui rompt les conditions perd.",
         ),
     ),
     (
@@ -77,7 +77,7 @@ SHOWCASES = [
         ("A duel of summoned creatures", "Un duel de créatures convoquées"),
         (
             "The casters only summon; their creatures fight until one side has none left.",
-            "Les lanceurs ne font que convoquer ; leurs créatures se battent jusqu'à ce qu'un camp n'en ait plus.",
+            "Les lanceurs ne font que convoquer\u202f; leurs créatures se battent jusqu'à ce qu'un camp n'en ait plus.",
         ),
     ),
     (
@@ -87,7 +87,7 @@ SHOWCASES = [
         ("A mageduel won by defeat", "Un duel de mage gagné par défaite"),
         (
             "In Mystra's zone damage is nonlethal: Ilse falls, and nobody dies.",
-            "Dans la zone de Mystra les dégâts sont non létaux : Ilse tombe, et personne ne meurt.",
+            "Dans la zone de Mystra les dégâts sont non létaux\u202f: Ilse tombe, et personne ne meurt.",
         ),
     ),
     (
@@ -97,7 +97,7 @@ SHOWCASES = [
         ("Thrown out of the zone", "Projeté hors de la zone"),
         (
             "Corvin's telekinesis hurls Tamsin out of the zone: whoever leaves it loses.",
-            "La télékinésie de Corvin projette Tamsin hors de la zone : qui en sort perd.",
+            "La télékinésie de Corvin projette Tamsin hors de la zone\u202f: qui en sort perd.",
         ),
     ),
     (
@@ -107,7 +107,7 @@ SHOWCASES = [
         ("Disqualified for a wand", "Disqualifiée pour une baguette"),
         (
             "Odile uses a wand of magic missile on her rival: the rite disqualifies her.",
-            "Odile utilise une baguette de projectile magique contre son rival : le rite la disqualifie.",
+            "Odile utilise une baguette de projectile magique contre son rival\u202f: le rite la disqualifie.",
         ),
     ),
     (
@@ -127,7 +127,7 @@ SHOWCASES = [
         ("A killing spell in the zone", "Un sort mortel dans la zone"),
         (
             "Aurelian against Corvin: finger of death deals half the target's maximum hit points.",
-            "Aurélien contre Corvin : doigt de mort inflige la moitié des points de vie maximum de la cible.",
+            "Aurélien contre Corvin\u202f: doigt de mort inflige la moitié des points de vie maximum de la cible.",
         ),
     ),
     (
@@ -137,7 +137,7 @@ SHOWCASES = [
         ("Someone walks into the zone", "Quelqu'un entre dans la zone"),
         (
             "A page walks into the zone in the middle of the duel: it ends in a tie.",
-            "Un page entre dans la zone au milieu du duel : il s'achève sur une égalité.",
+            "Un page entre dans la zone au milieu du duel\u202f: il s'achève sur une égalité.",
         ),
     ),
 ]

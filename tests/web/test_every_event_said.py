@@ -106,7 +106,9 @@ def test_an_event_once_said_raw_is_a_sentence_agreeing_in_french(kind):
             assert "=" not in line and f"{kind}:" not in line and "None" not in line, line
             assert line.endswith(".") and line[0].isupper(), line
     hurt = SimpleNamespace(kind="confused", actor="p1", data=SAMPLES["confused"][2], clauses=[])
-    assert text.event_line(hurt, "fr", _names()) == "Ilse est confuse (d100 : 60) et se blesse elle-même."
+    assert (
+        text.event_line(hurt, "fr", _names()) == "Ilse est confuse (d100\u202f: 60) et se blesse elle-même."
+    )
     at = SimpleNamespace(kind="confused", actor="p2", data=SAMPLES["confused"][3], clauses=[])
     assert text.event_line(at, "en", _names()).endswith("attacks the nearest creature, Kael.")
     stray = SimpleNamespace(kind="animal", actor=None, data=SAMPLES["animal"][0], clauses=[])
@@ -128,7 +130,7 @@ def test_md6_md19_someone_from_outside_is_described_in_the_readers_language():
     assert text.event_line(fox, "en", _names()) == "A fox fails its Will save (DC 17) and flees the zone."
     assert (
         text.purpose("a fox: Will save or flee the zone", "fr")
-        == "Un renard : jet de Volonté, sinon il fuit la zone"
+        == "Un renard\u202f: jet de Volonté, sinon il fuit la zone"
     )
     page = SimpleNamespace(
         kind="interference", actor=None, data={"who": "a page", "what": "walks into the zone"}, clauses=[]
@@ -144,7 +146,7 @@ def test_md6_md19_someone_from_outside_is_described_in_the_readers_language():
     for step in app.tutor.play.level.steps:
         app.handle("lesson", {"do": "choose", "option": step.answer})
     log = unescape(re.sub(r"<[^>]+>", " ", app.render()))
-    assert "Un renard : jet de Volonté" in log and "Un renard rate son jet de Volonté" in log, (
+    assert "Un renard\u202f: jet de Volonté" in log and "Un renard rate son jet de Volonté" in log, (
         "the fox of 3-1"
     )
     assert "a fox" not in log
@@ -175,8 +177,8 @@ def test_c11_a_condition_named_by_the_engine_is_named_in_french_too(condition, e
         ("performance combat check after a duel effort", "test de combat de spectacle après un effort de duel"),
         ("concentration (entangled)", "concentration (enchevêtré)"),
         ("resist telekinesis (Strength)", "test de Force contre télékinésie"),
-        ("an animal: Will save or flee the zone", "Un animal : jet de Volonté, sinon il fuit la zone"),
-        ("cure_light_wounds healing", "soins légers : points de vie rendus"),  # a potion
+        ("an animal: Will save or flee the zone", "Un animal\u202f: jet de Volonté, sinon il fuit la zone"),
+        ("cure_light_wounds healing", "soins légers\u202f: points de vie rendus"),  # a potion
     ],
 )  # fmt: skip
 def test_every_roll_the_engine_names_is_named_in_french(purpose, fr):
@@ -236,7 +238,7 @@ def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_che
     for lang, said in (
         (
             "fr",
-            "DU-30 : après votre esquive de duel, dépenser un point de victoire pour un test de combat de spectacle",
+            "DU-30\u202f: après votre esquive de duel, dépenser un point de victoire pour un test de combat de spectacle",
         ),
         ("en", "DU-30: after your duel dodge, spend a victory point on a performance combat check"),
     ):
@@ -294,7 +296,7 @@ def test_du1_md2_a_refused_challenge_is_said_in_the_readers_language(challenge):
         for lang in ("en", "fr")
     }
     if challenge == "offered":  # Nadira refuses Ilse's duel (DU-1)
-        assert "Nadira Voilecendre refuse le duel : nul ne se bat en duel contre son gré." in lines["fr"]
+        assert "Nadira Voilecendre refuse le duel\u202f: nul ne se bat en duel contre son gré." in lines["fr"]
         assert "Nadira Ashveil refuses the duel: nobody fights a duel unwillingly." in lines["en"]
     else:  # Nadira calls for a mageduel; Ilse refuses it (MD-2)
         assert "Ilse Varro refuse le mageduel et avoue ainsi vouloir tuer Nadira Voilecendre." in lines["fr"]
@@ -341,13 +343,15 @@ def test_md1_md3_a_rite_that_cannot_start_says_who_and_why_instead_of_that_it_we
         in said["charmed", "en"]
     )
     assert (
-        "Kael Fendvent ne peut pas s'accorder sous une coercition (charmé) : le rite s'arrête"
+        "Kael Fendvent ne peut pas s'accorder sous une coercition (charmé)\u202f: le rite s'arrête"
         in said["charmed", "fr"]
     )
     assert "face each other" not in said["charmed", "en"] and "se font face" not in said["charmed", "fr"]
     # And the ending says why, not only the clause's title ("A tie (Who may take part)").
     assert "A tie (the rite cannot start: someone may not take part, MD-1)" in said["fighter", "en"]
-    assert "Match nul (le rite s'arrête : pas d'accord sous une coercition, MD-3)" in said["charmed", "fr"]
+    assert (
+        "Match nul (le rite s'arrête\u202f: pas d'accord sous une coercition, MD-3)" in said["charmed", "fr"]
+    )
 
 
 @pytest.mark.parametrize(

@@ -163,7 +163,7 @@ def test_counted_words_agree_with_their_number_in_both_languages():
     names = {"p1": "Kael", "p2": "Ilse"}
     assert text.settlement(rite, "preparation", "fr", names) == (
         "Kael a proposé 1 round de préparation\u202f; Ilse a proposé 1 round de préparation. "
-        "Les propositions concordent : 1 round de préparation."
+        "Les propositions concordent\u202f: 1 round de préparation."
     )
     assert text.settlement(rite, "preparation", "en", names).endswith(
         "The proposals agree: 1 preparation round."

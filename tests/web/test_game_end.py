@@ -31,8 +31,8 @@ def test_only_what_was_restored_is_said_with_plurals():
         "Bram: 3 hit points back, 1 point of nonlethal damage healed and 2 points of Str back.",
     ]
     assert text.restoration(data, "fr", NAMES) == [
-        "Tamsin : 9 points de dégâts non létaux soignés.",
-        "Bram : 3 points de vie rendus, 1 point de dégâts non létaux soigné et 2 points de For rendus.",
+        "Tamsin\u202f: 9 points de dégâts non létaux soignés.",
+        "Bram\u202f: 3 points de vie rendus, 1 point de dégâts non létaux soigné et 2 points de For rendus.",
     ]
 
 
@@ -55,9 +55,9 @@ def test_ended_effects_nothing_to_restore_and_a_vanished_summons():
         "Wolf, summoned during the duel, vanishes.",
     ]
     fr = text.restoration(data, "fr", NAMES)
-    assert fr[0] == "Tamsin : rien à rétablir."
-    assert fr[1].startswith("Bram : 1 point de vie rendu ; les effets « ") and fr[1].endswith(
-        " » prennent fin."
+    assert fr[0] == "Tamsin\u202f: rien à rétablir."
+    assert fr[1].startswith("Bram\u202f: 1 point de vie rendu\u202f; les effets «\u202f") and fr[1].endswith(
+        "\u202f» prennent fin."
     )
     assert "aveuglé" in fr[1] and "blinded" not in fr[1]
     assert fr[2] == "Wolf, invoqué pendant le duel, disparaît."
@@ -73,7 +73,7 @@ def test_the_end_screen_lists_md20_per_participant_without_zeros(lang):
     items = [unescape(re.sub(r"<[^>]+>", "", li)) for li in re.findall(r"<li>(.*?)</li>", box.group(1))]
     names = {c.name for c in [app.session.view(lang).me, *app.session.view(lang).others] if c is not None}
     # One line per duellist: where they stand now, then what came back, saying no zero.
-    mine = [i for i in items if any(i.startswith(n + (" :" if lang == "fr" else ":")) for n in names)]
+    mine = [i for i in items if any(i.startswith(n + ("\u202f:" if lang == "fr" else ":")) for n in names)]
     assert len(mine) == 2 == len(items), items
     for line in mine:
         now, sep, back = line.partition(" — ")
@@ -95,7 +95,7 @@ def test_a_roll_against_a_dc_the_roller_may_not_know_says_so():
         "outcome": "failure",
     }
     assert text.breakdown(roll, "en").endswith("= 13 vs a hidden DC: failure")
-    assert text.breakdown(roll, "fr").endswith("= 13 contre un DD caché : échec")
+    assert text.breakdown(roll, "fr").endswith("= 13 contre un DD caché\u202f: échec")
     assert text.breakdown({**roll, "target": 15}, "en").endswith("= 13 vs DC 15: failure")
 
 
@@ -199,8 +199,8 @@ def test_french_punctuation_and_spell_named_conditions():
 
     e = EventModel.from_event(Event(1, 1, "roll", "p1", roll))
     fr = text.event_line(e, "fr", NAMES)
-    assert fr.startswith("Tamsin — rayon de givre : attaque de contact à distance : d20 12 ")
-    assert fr.endswith(" : touché")
+    assert fr.startswith("Tamsin — rayon de givre\u202f: attaque de contact à distance\u202f: d20 12 ")
+    assert fr.endswith("\u202f: touché")
     assert text.event_line(e, "en", NAMES).startswith("Tamsin — Ray of Frost: ranged touch attack: d20 12 ")
     assert (
         text.word("cond", "wall_of_force", "fr") == text.spell_name("wall_of_force", "fr") != "wall of force"

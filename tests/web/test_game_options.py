@@ -506,7 +506,7 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     said = {lang: unescape(panels.combatant(v, me, lang, own=True)) for lang in ("fr", "en")}
     for words in (
         "flèche acide, dégâts continus (2 rd)",
-        "immunisée contre « hébétement »",  # Ilse: C-11 agreement
+        "immunisée contre «\u202fhébétement\u202f»",  # Ilse: C-11 agreement
         "points de vie temp",
     ):
         assert words in said["fr"], words
@@ -514,7 +514,7 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     assert not re.search(r"ongoing|immune|temporary", re.sub(r"<[^>]+>", " ", said["fr"]))  # as read
     ended = {"p1": {"nonlethal_healed": 4, "spells_vanished": ["ongoing acid_arrow", "acid_arrow", "daze"]}}
     assert text.restoration({"participants": ended}, "fr", {"p1": "Ilse"}) == [
-        "Ilse : 4 points de dégâts non létaux soignés ; les effets « flèche acide, hébétement » prennent fin."
+        "Ilse\u202f: 4 points de dégâts non létaux soignés\u202f; les effets «\u202fflèche acide, hébétement\u202f» prennent fin."
     ]
 
 

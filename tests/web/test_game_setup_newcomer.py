@@ -89,7 +89,7 @@ def test_a_plain_duels_agreed_terms_stay_in_sight_during_play():
     html = app.render()
     box = re.search(r'<details class="agreed-terms" open>(.*?)</details>', html, re.S)
     assert box is not None
-    assert "Fin du duel (DU-5) : au premier sang" in box.group(1)
+    assert "Fin du duel (DU-5)\u202f: au premier sang" in box.group(1)
     assert "Pas de poison (DU-7)" in box.group(1)
     mage = App()
     mage.handle("start", {"character0": "maelis", "character1": "tobin", "seed": "1"})

@@ -259,9 +259,9 @@ def test_du25_a_dodge_s_two_penalties_are_two_distinct_log_lines_and_their_end_o
     view = Ev(events=events, me=me, others=[])
     lines = [line for _, line in panels.log_lines(view, "fr")]
     assert lines == [
-        "Bram : déséquilibre après une esquive de duel (−2 CA) (1 rd)",
-        "Bram : déséquilibre après une esquive de duel (−2 Réflexes) (1 rd)",
-        "Bram : l'effet « déséquilibre après une esquive de duel » prend fin.",
+        "Bram\u202f: déséquilibre après une esquive de duel (−2 CA) (1 rd)",
+        "Bram\u202f: déséquilibre après une esquive de duel (−2 Réflexes) (1 rd)",
+        "Bram\u202f: l'effet «\u202fdéséquilibre après une esquive de duel\u202f» prend fin.",
     ]
 
 
@@ -280,7 +280,10 @@ def test_c11_the_end_of_an_effect_reads_whole_whether_it_is_named_by_a_word_or_b
         e = Ev(seq=1, kind="condition-ends", actor="p1", data={"condition": condition}, clauses=("C-11",))
         return text.event_line(e, lang, names)
 
-    assert ends("paralyzed", "fr") == "Ilse : l'effet « paralysée » prend fin."
+    assert ends("paralyzed", "fr") == "Ilse\u202f: l'effet «\u202fparalysée\u202f» prend fin."
     assert ends("paralyzed", "en") == "Ilse: the effect “paralyzed” ends."
     assert ends("ongoing acid_arrow", "en") == "Ilse: the effect “Acid Arrow, ongoing damage” ends."
-    assert ends("ongoing acid_arrow", "fr") == "Ilse : l'effet « flèche acide, dégâts continus » prend fin."
+    assert (
+        ends("ongoing acid_arrow", "fr")
+        == "Ilse\u202f: l'effet «\u202fflèche acide, dégâts continus\u202f» prend fin."
+    )

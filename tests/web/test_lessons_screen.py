@@ -109,7 +109,7 @@ def test_md18_a_move_the_rules_refuse_is_offered_named_and_undone_with_the_claus
 def test_du10_an_option_aimed_at_a_point_names_who_stands_there():
     for lang, words in (
         ("en", "Fireball at (20, 55), where Tamsin Quillfeather stands"),
-        ("fr", "Boule de feu sur (20 ; 55), là où se tient Tamsin Plumevive"),
+        ("fr", "Boule de feu sur (20\u202f; 55), là où se tient Tamsin Plumevive"),
     ):
         app = App(lang=lang)
         click(app, do="menu")

@@ -86,18 +86,18 @@ def test_unaffected_says_by_which_spell_and_why():
         (
             {"spell": "telekinesis", "why": "too heavy", "weight": 420, "limit": 375},
             "fr",
-            "n'est pas affectée par télékinésie : trop lourde (420 lb, 375 lb au plus).",
+            "n'est pas affectée par télékinésie\u202f: trop lourde (420 lb, 375 lb au plus).",
         ),
         (
             {"spell": "power_word_kill", "measure": "hit_points"},
             "fr",
-            "n'est pas affectée par mot de pouvoir mortel : trop de points de vie.",
+            "n'est pas affectée par mot de pouvoir mortel\u202f: trop de points de vie.",
         ),
         ({"spell": "telekinesis", "why": "a reason yet unsaid"}, "en", "is unaffected by Telekinesis."),
         (
             {"spell": "telekinesis", "why": "too heavy", "weight": 412.5, "limit": 375},
             "fr",
-            "n'est pas affectée par télékinésie : trop lourde (412,5 lb, 375 lb au plus).",
+            "n'est pas affectée par télékinésie\u202f: trop lourde (412,5 lb, 375 lb au plus).",
         ),
         ({"spell": "telekinesis", "why": "too heavy"}, "en", "is unaffected by Telekinesis."),  # no weight
     ]
@@ -115,7 +115,7 @@ def test_a_power_word_on_one_with_too_many_hit_points_is_said_so():
 
     view = _computer_duel("aurelian", "ysolde", 30, 600, above_limit).view(None)
     found = next(m for m in view.events if above_limit(m))
-    for lang, reason in (("en", ": too many hit points."), ("fr", " : trop de points de vie.")):
+    for lang, reason in (("en", ": too many hit points."), ("fr", "\u202f: trop de points de vie.")):
         names = panels.names_of(view, lang)
         line = text.event_line(found, lang, names)
         spell = text.spell_name(found.data["spell"], lang)
@@ -127,7 +127,7 @@ def test_a_teleport_says_where_to():
     # parts of a point with a decimal comma are parted by a semicolon ("(12,5, 20)" read as three numbers).
     data = {"from": [15.0, 0.0, 0.0], "to": [12.5, 20.0, 0.0]}
     assert _line("teleport", "p2", data, "en") == "Kael Sunderwind teleports to (12.5, 20)."
-    assert _line("teleport", "p1", data, "fr") == "Ilse Varro se téléporte en (12,5 ; 20)."
+    assert _line("teleport", "p1", data, "fr") == "Ilse Varro se téléporte en (12,5\u202f; 20)."
 
 
 def test_a_damage_the_rules_bring_to_nothing_says_why_not_takes_0():
@@ -170,7 +170,7 @@ def test_a_miss_chance_says_whose_attack_and_a_spent_crowd_says_none_left():
     )
     assert (
         _line("miss-chance", "p1", roll, "fr")
-        == "Attaque d'Ilse Varro, chance de rater 50 % : d100 50 — raté."
+        == "Attaque d'Ilse Varro, chance de rater 50 %\u202f: d100 50 — raté."
     )
     spent = {"side": "s1", "attitude": "friendly", "victory_points": 0}
     assert _line("crowd", "p2", spent, "en").endswith("which has no victory points left.")
@@ -198,7 +198,7 @@ def test_a_zone_proposed_is_said_as_the_zone_itself_is():
     )
     won = {"step": "zone", "agreed": False, "value": [72, 46], "winner": "p2"}
     assert _line("rite", "p2", won, "fr") == (
-        "Kael Sunderwind remporte les tests opposés : la zone fait 72 × 72 pieds, 46 pieds de haut."
+        "Kael Sunderwind remporte les tests opposés\u202f: la zone fait 72 × 72 pieds, 46 pieds de haut."
     )
     agreed = {"step": "zone", "agreed": True, "value": [20, 20]}
     assert _line("rite", "p1", agreed, "en") == "The zone is agreed: 20 × 20 ft, 20 ft high."
@@ -215,8 +215,8 @@ def test_several_names_in_a_line_read_as_a_list_in_words():
 
     entry = {"step": "entry", "entered": ["p1", "p2"], "excluded": ["p3"]}
     assert line("rite", entry, "fr") == (
-        "Entrée simultanée (MD-9) : Ilse Varro et Kael Sunderwind entrent dans la zone. "
-        "Exclus, faute d'être entrés à temps : Odile Marchétoile."
+        "Entrée simultanée (MD-9)\u202f: Ilse Varro et Kael Sunderwind entrent dans la zone. "
+        "Exclus, faute d'être entrés à temps\u202f: Odile Marchétoile."
     )
     assert line("draw-offered", {"who": ["p1", "p2", "p3"]}, "en") == (
         "Ilse Varro, Kael Sunderwind and Odile Marchétoile declare a draw; the others fight on (MD-25)."
@@ -243,7 +243,7 @@ def test_a_damage_halved_twice_says_so_in_one_clause():
         "Half for a successful save, then half of 11, rounded down (MD-16): Kael Sunderwind takes 5 nonlethal"
     )
     assert _line("damage", "p1", data, "fr").startswith(
-        "Moitié grâce à la sauvegarde réussie, puis la moitié de 11, arrondie à l'inférieur (MD-16) : Ilse Varro subit 5"
+        "Moitié grâce à la sauvegarde réussie, puis la moitié de 11, arrondie à l'inférieur (MD-16)\u202f: Ilse Varro subit 5"
     )
     one = {**data, "notes": ["half of 11 (MD-16)"]}
     assert _line("damage", "p2", one, "en").startswith(

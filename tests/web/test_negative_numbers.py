@@ -38,5 +38,5 @@ def test_a_point_outside_the_zone_takes_the_minus_sign():
     names = text.Names({"p1": "Ilse Varro"})
     pushed = EventModel.from_event(Event(1, 1, "pushed", "p1", {"to": [12.0, -5.0, 0.0]}))
     assert text.event_line(pushed, "en", names) == "Ilse Varro is pushed to (12, −5)."
-    assert text.event_line(pushed, "fr", names) == "Ilse Varro est repoussé en (12 ; −5)."
+    assert text.event_line(pushed, "fr", names) == "Ilse Varro est repoussé en (12\u202f; −5)."
     assert text.point((-0.04, 3.0), "en") == "(0, 3)"  # no "-0"

@@ -204,11 +204,7 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
             open_ = picked == key
             label = text.spell_name(o0.spell, lang)
             if o0.item:
-                label = (
-                    f"{_item_word(o0, lang)} : {label}"
-                    if lang == "fr"
-                    else f"{_item_word(o0, lang)}: {label}"
-                )
+                label = f"{_item_word(o0, lang)}{text.colon(lang)}{label}"
             elif o0.slot:
                 label += " " + t("opt.slot", lang, slot=o0.slot)
             k = next(keys, None)

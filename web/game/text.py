@@ -193,8 +193,9 @@ _EXPENDED = re.compile(r"^expended spell (\d+) levels? higher$")
 
 
 def colon(lang: str) -> str:
-    """A colon and its spaces as each language writes them ("a: b", « a : b »)."""
-    return " : " if lang == "fr" else ": "
+    """A colon and its spaces as each language writes them ("a: b", « a\u202f: b »: French puts a narrow
+    no-break space before it, as everywhere in the catalogue, so the colon never starts a line)."""
+    return "\u202f: " if lang == "fr" else ": "
 
 
 #: MD-19 / MD-23: the engine's words for an interference, and the sentence each one gets.
@@ -311,9 +312,9 @@ def point(p: Any, lang: str) -> str:
     """A point of the floor, in feet: French, whose decimals take a comma, parts them with a semicolon.
 
     >>> point((12.5, 20.0), "en"), point((12.5, 20.0), "fr")
-    ('(12.5, 20)', '(12,5 ; 20)')
+    ('(12.5, 20)', '(12,5\\u202f; 20)')
     """
-    between = " ; " if lang == "fr" else ", "
+    between = "\u202f; " if lang == "fr" else ", "
     return f"({number(float(p[0]), lang)}{between}{number(float(p[1]), lang)})"
 
 
