@@ -123,6 +123,15 @@ def test_md22_leaving_the_zone_from_the_duel_screen_loses(page, game_site):
     assert 0 <= box["y"] and box["y"] + box["height"] <= page.viewport_size["height"], box
     assert page.locator('#game [data-act="way-out"][data-what="leave"]').is_enabled()
     shoot(page, "undo")
+    # Held there over the game, it fades after a while (8 s; shortened here), not at the next action only;
+    # scrolled down to its own place under the game, it shows again.
+    said = "getComputedStyle(document.querySelector('#game .notice > span')).opacity"
+    assert page.evaluate(said) == "1"
+    page.evaluate("document.documentElement.style.setProperty('--notice-stay', '100ms')")
+    page.wait_for_function(f"{said} === '0'", timeout=5_000)
+    assert "taken back" in page.locator("#game .notice").inner_text()  # still said, for a screen reader
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_function(f"{said} === '1'", timeout=5_000)
 
 
 def test_md25_a_draw_offered_is_refused_by_a_computer_that_can_still_win(page, game_site):

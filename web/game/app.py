@@ -84,6 +84,16 @@ LESSON_SHORTCUTS = (
 )
 
 
+def notice_inner(notice: str | None) -> str:
+    """What the notice line holds: the notice in the box that stays at the window's foot for a while
+    (``game.css``), or nothing.
+
+    >>> notice_inner("Taken back."), notice_inner(None)
+    ('<span>Taken back.</span>', '')
+    """
+    return f"<span>{escape(notice)}</span>" if notice else ""
+
+
 def fresh_seed() -> int:
     """A dice seed nobody chose (the page's, never the engine's: the engine only ever gets the number)."""
     import secrets
@@ -974,11 +984,7 @@ class App:
             extra += embed_box(self.site, fragment, self.embed_step, self._embed_total(), lang)
         if self.confirm:
             extra += confirm.ask_box(self.confirm, lang)
-        notice = (
-            f'<p class="notice" role="status">{escape(self.notice)}</p>'
-            if self.notice
-            else '<p class="notice" role="status"></p>'
-        )
+        notice = f'<p class="notice" role="status">{notice_inner(self.notice)}</p>'
         if self.set_aside is not None:
             notice += confirm.set_aside_note(lang, self.set_aside_stored)
         # A box first in the document, so its close button is the one that takes the focus.

@@ -16,7 +16,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from web.game import persistence, refusals
-from web.game.app import App, decode_fragment
+from web.game.app import App, decode_fragment, notice_inner
 from web.game.persistence import SAVE_KEY
 from web.game.session import SaveError
 from web.i18n import t
@@ -168,7 +168,7 @@ def _effects() -> None:
                 app.notice = t("reliab.save.failed", app.lang)
                 note = root.querySelector(".notice")
                 if found(note):
-                    note.textContent = app.notice
+                    note.innerHTML = notice_inner(app.notice)
         elif kind == "clear" and store is not None:
             store.removeItem(SAVE_KEY)
         elif kind == "lessons-progress" and store is not None:
