@@ -52,14 +52,12 @@ def test_away_from_the_border_a_shove_is_not_worth_its_attack_of_opportunity():
 
 
 def test_the_turn_panel_shows_a_shoves_chance():
-    from web.game import decide, panels
+    from web.game import decide, text
 
     view, _ = _a_view_with_a_shove_out()
     shove = next(o for o in view.pending.options if o.id.startswith("bull-rush "))
     for lang, verb in (("en", "Bull rush"), ("fr", "Bousculer")):
-        html = decide.turn(
-            view, [o.id for o in view.pending.options], lang, panels.names_of(view, lang), None
-        )
+        html = decide.turn(view, [o.id for o in view.pending.options], lang, text.names_of(view, lang), None)
         button = html.split(f'data-option="{shove.id}"', 1)[1].split("</button>", 1)[0]
         assert verb in button and "%" in button, button
 

@@ -243,7 +243,7 @@ def test_du30_the_performance_prompt_says_the_action_it_follows_and_what_the_che
         ("en", "DU-30: after your duel dodge, spend a victory point on a performance combat check"),
     ):
         view = localize(build_view(duel, who), participant_names(sc, lang))
-        html = decide.panel(view, lang, panels.names_of(view, lang), None, {}, None)
+        html = decide.panel(view, lang, text.names_of(view, lang), None, {}, None)
         assert said in unescape(html)
         assert "représentation" not in html
 

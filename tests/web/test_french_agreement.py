@@ -26,7 +26,7 @@ def test_every_roster_character_has_the_gender_french_gives_them():
 def test_md14_a_woman_is_tuee_and_a_man_tue_in_the_french_log():
     duel = against_a_waiting_foe("maelis", "tobin", "normal")  # Maëlis waits; Tobin's spells fell her
     view = build_view(duel, None)
-    names = panels.names_of(view, "fr")
+    names = text.names_of(view, "fr")
     assert names.feminine == {"p1"}
     fallen = next(e for e in reversed(view.events) if e.kind == "status" and e.actor == "p1")
     line = text.event_line(fallen, "fr", names)

@@ -11,7 +11,7 @@ from mageduel import ai, dice, scenario, state
 from mageduel.compose import new_duel
 from mageduel.conditions import Condition
 
-from web.game import decide, panels, text
+from web.game import decide, text
 
 
 def test_md16_the_picker_states_each_spells_effect_halved_and_nonlethal():
@@ -45,7 +45,7 @@ def _fight_turn() -> state.Duel:
 def test_the_turn_panel_shows_the_effect_line_under_each_spell():
     d = _fight_turn()
     view = d.view("p1")
-    html = decide.panel(view, "en", panels.names_of(view, "en"), None, {}, None)
+    html = decide.panel(view, "en", text.names_of(view, "en"), None, {}, None)
     lines = [unescape(x) for x in re.findall(r'<span class="fx">([^<]*)</span>', html)]
     assert any(line.startswith("7d6 fire, halved (MD-16)") for line in lines), lines
 

@@ -7,6 +7,7 @@ import random
 import re
 from collections.abc import Sequence
 from html import unescape
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -43,7 +44,7 @@ def seen():
     options: dict[tuple[str, str], tuple[object, dict[str, str]]] = {}
     pendings: dict[str, object] = {}
     for _d, v in _duels(14):
-        names = panels.names_of(v, "en")
+        names = text.names_of(v, "en")
         pendings.setdefault(v.pending.code, v.pending)
         for o in v.pending.options or []:
             if o.kind == "roll":
@@ -428,7 +429,7 @@ def test_the_french_log_has_no_english_left_in_a_spread_of_duels():
     for d, v in _duels(6, seed=2):
         if d.pending is not None and d.pending.kind != "turn":
             continue
-        names = panels.names_of(v, "en")
+        names = text.names_of(v, "en")
         for e in v.events:
             fr, en = text.event_line(e, "fr", names), text.event_line(e, "en", names)
             if e.kind in ("round",):
@@ -552,3 +553,27 @@ def test_the_table_assistants_prompt_sets_the_rolls_purpose_apart_in_both_langua
     assert prompt("initiative", "fr") == "Lancez 1d20 — initiative — puis tapez le total."
     for lang in ("fr", "en"):
         assert not re.search(r"\b(pour|for) (attaque|attack|initiative)\b", prompt("initiative", lang))
+
+
+def test_a_spell_on_oneself_reads_on_yourself_and_targets_are_listed_in_words():
+    """The picker read "at Maëlis Duskfen" on Maëlis's own Shield: her own spell reads "on yourself" now
+    (« sur vous-même »), and a spell on another still names them."""
+    app = App(lang="en")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    v = _turn_of(app)
+    opts = decide.options_of(v)
+    own = next(o for o in opts.values() if o.spell == "mage_armor" and list(o.targets) == ["p1"])
+    ray = next(o for o in opts.values() if o.spell == "ray_of_frost" and o.targets == ["p2"])
+    for option, said in ((own, ("on yourself", "sur vous-même")), (ray, ("at Kael", "sur Kael"))):
+        app.handle("pick", {"pick": decide.group_key(option)})
+        for lang, words in zip(("en", "fr"), said, strict=True):
+            app.lang = lang
+            html = unescape(app.render())
+            button = re.search(rf'<button[^>]*data-option="{re.escape(option.id)}".*?</button>', html, re.S)
+            mark = re.search(rf'<g[^>]*data-option="{re.escape(option.id)}"[^>]*aria-label="([^"]*)"', html)
+            assert words in button.group(0) and "Ilse Varro" not in button.group(0), button.group(0)
+            assert words in mark.group(1), mark.group(1)  # the board's mark for it says the same
+    names = {"p1": "Ilse", "p2": "Kael", "p3": "Odile"}
+    both = SimpleNamespace(targets=["p2", "p3"], aim=None, point=None, id="cast x", defensive=False)
+    assert decide._target_label(both, "en", names) == "at Kael and Odile"
+    assert decide._target_label(both, "fr", names) == "sur Kael et Odile"

@@ -51,7 +51,7 @@ def test_the_log_written_from_its_cache_is_the_log_written_afresh():
         cached = panels.log(view, lang)
         panels._ITEMS.clear()
         assert panels.log(view, lang) == cached
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         for e in view.events[-250:]:
             assert text.event_line(e, lang, names) in cached.replace("&#x27;", "'").replace("&quot;", '"')
 

@@ -7,7 +7,7 @@ import re
 from mageduel import lessons, roster
 
 from web import lesson
-from web.game import board, panels, session, text
+from web.game import board, session, text
 
 
 class Clipped:
@@ -30,7 +30,7 @@ def test_md10_the_log_names_the_outsiders_a_scenario_placed():
     view = play.view()
     tamsin = roster.get("tamsin").name.en
     assert view.bystanders[0].id == "b1"
-    assert panels.names_of(view, "en")["b1"] == tamsin
+    assert text.names_of(view, "en")["b1"] == tamsin
     assert lesson._names(play, "fr")["b1"] == roster.get("tamsin").name.fr
 
 

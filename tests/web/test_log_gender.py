@@ -75,7 +75,7 @@ def test_the_preparation_of_a_real_mageduel_says_so():
         duel.apply(duel.pending.player, policy.choose(duel))
     view = duel.view(None)
     for lang, who in (("en", ("herself", "himself")), ("fr", ("elle-même", "lui-même"))):
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         lines = [text.event_line(e, lang, names) for e in view.events if e.kind == "casting"]
         on_self = [x for x in lines if x.endswith((f"{who[0]}.", f"{who[1]}."))]
         assert on_self, lines
@@ -155,9 +155,9 @@ def test_a_creature_with_a_feminine_french_name_is_spoken_of_in_the_feminine():
     assert line["fr"] == "Hyène est désormais tuée."
     assert line["en"] == "Hyena is now slain."
     assert '<p class="status">tuée</p>' in panels.combatant(view, hyena, "fr")
-    names = panels.names_of(view, "fr")
+    names = text.names_of(view, "fr")
     assert "p1s1" in names.feminine and "p1s1" not in names.neuter
-    assert "p1s1" in panels.names_of(view, "en").neuter
+    assert "p1s1" in text.names_of(view, "en").neuter
 
 
 def test_a_creature_with_a_masculine_french_name_keeps_the_masculine():

@@ -13,7 +13,7 @@ from mageduel.dice import Seeded
 from mageduel.events import Event, EventModel
 from mageduel.scenario import duel_scenario
 
-from web.game import panels, text
+from web.game import text
 
 
 def _names() -> text.Names:
@@ -61,7 +61,7 @@ def test_the_immunity_a_cast_shield_gives_is_said_in_the_log():
     # A whole duel: the first shield cast, and its immunity as the log writes it.
     duel = _computer_duel("ilse", "kael", 20, 400, lambda e: e.kind == "immunity")
     view = duel.view(None)
-    names = panels.names_of(view, "en")
+    names = text.names_of(view, "en")
     first = next(m for m in view.events if m.kind == "immunity")
     assert text.event_line(first, "en", names) == f"{names[first.actor]} is now immune to Magic Missile."
 
@@ -116,7 +116,7 @@ def test_a_power_word_on_one_with_too_many_hit_points_is_said_so():
     view = _computer_duel("aurelian", "ysolde", 30, 600, above_limit).view(None)
     found = next(m for m in view.events if above_limit(m))
     for lang, reason in (("en", ": too many hit points."), ("fr", "\u202f: trop de points de vie.")):
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         line = text.event_line(found, lang, names)
         spell = text.spell_name(found.data["spell"], lang)
         assert line.startswith(names[found.actor]) and spell in line and line.endswith(reason), line

@@ -18,7 +18,6 @@ from typing import Any
 from mageduel import Replay, new_duel
 
 from web.game import board, text
-from web.game.panels import names_of
 from web.game.session import localize, participant_names
 from web.i18n import t
 
@@ -135,7 +134,7 @@ def chips(clauses: list[str], lang: str) -> str:
 
 def log_line(frame: Frame, lang: str) -> str:
     """The current log line: what happened in this step, its roll's breakdown, its clause chips."""
-    names = names_of(frame.view, lang)
+    names = text.names_of(frame.view, lang)
     main, roll = current_lines(frame.fresh)
     if main is None:  # a step the observer does not see (an identification, MD-26): the last line stays
         main, roll = current_lines(list(frame.view.events[-6:]))
@@ -250,7 +249,7 @@ def render(frame: Frame, lang: str) -> str:
     outcome = ""
     main, _ = current_lines(frame.fresh)
     if frame.view.outcome is not None and (main is None or main.kind != "end"):
-        line = text.outcome_line(frame.view.outcome, lang, names_of(frame.view, lang))
+        line = text.outcome_line(frame.view.outcome, lang, text.names_of(frame.view, lang))
         outcome = f'<p class="w-outcome">{escape(line)}</p>'
     return (
         f'<div class="w-frame" data-mode="{escape(frame.mode)}" data-step="{frame.step}" '

@@ -18,7 +18,7 @@ from web.embed import frame as frames
 from web.embed.lesson import LessonWidget
 from web.embed.lesson import render as render_lesson
 from web.embed.params import Problem, Reading
-from web.game import board, decide, panels
+from web.game import board, decide, text
 from web.game.app import App, decode_fragment, encode_fragment
 from web.game.session import COMPUTER, Save, SaveError, Session, Setup, SideSetup, localize
 from web.i18n import t
@@ -228,7 +228,7 @@ class Viewer:
         s = app.session
         app.lang = self.lang
         view = s.view(self.lang)
-        names = panels.names_of(view, self.lang)
+        names = text.names_of(view, self.lang)
         p = view.pending
         mine = p is not None and p.options is not None
         marks: list[str] = []

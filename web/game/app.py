@@ -1227,7 +1227,7 @@ class App:
         assert s is not None
         lang = self.lang
         view = s.view(self.lang)
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         p = view.pending
         mine = p is not None and p.options is not None
         ids = [o.id for o in p.options] if mine and p is not None and p.options else []
@@ -1414,7 +1414,7 @@ class App:
             return ""
         lang = self.lang
         me = view.me.id
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         if self.way_confirm is not None:
             what = self.way_confirm
             download = (
@@ -1586,7 +1586,7 @@ class App:
         if s is None or s.handoff is not None:
             return ""
         view = s.view(self.lang)
-        names = panels.names_of(view, self.lang)
+        names = text.names_of(view, self.lang)
         return "\n".join(text.event_line(e, self.lang, names) for e in self.fresh(view)[-8:])
 
     def _bolts(self, view: Any) -> list[tuple[str, str]]:
@@ -1627,7 +1627,7 @@ class App:
                 f'<li class="rite-{state}" data-step="{key}"{" aria-current=step" if state == "now" else ""}>'
                 f'<span class="rite-clause">{clause}</span> {escape(t("ritestep." + key, lang))}</li>'
             )
-        names = panels.names_of(view, lang)
+        names = text.names_of(view, lang)
         details = "".join(
             f'<p data-settled="{what}">{escape(line)}</p>'
             for what in ("zone", "preparation")

@@ -316,7 +316,7 @@ def render(
                     f'y2="{_attr(ty)}" stroke-width="{_attr(unit * 0.5)}" '
                     f'stroke-dasharray="{_attr(unit * 1.5)} {_attr(unit)}"/>'
                 )
-    names = {c.id: text.person_name(c, lang) for c in people}
+    names = text.names_of(view, lang)
     for oid in marks or []:
         layers.append(_mark(oid, view, people, g, radius, unit, lang, names))
     note_top = None

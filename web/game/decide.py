@@ -300,10 +300,14 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
 
 
 def _target_label(o: Any, lang: str, names: dict[str, str]) -> str:
-    """A picker row's button: at whom (or where, or on oneself), and whether defensively."""
+    """A picker row's button: at whom (or where, or on oneself), and whether defensively. A spell of the
+    one deciding on themselves reads "on yourself", not their own name (:attr:`text.Names.me`)."""
     aim = getattr(o, "aim", None)
-    if o.targets or aim:
-        who = ", ".join(names.get(x, x) for x in (o.targets or [aim]))
+    me = getattr(names, "me", None)
+    if me is not None and not aim and list(o.targets) == [me]:
+        label = t("opt.at.self", lang)
+    elif o.targets or aim:
+        who = text.listed([names.get(x, x) for x in (o.targets or [aim])], lang)
         label = t("opt.at", lang, target=who)
     elif o.point is not None or parse(o.id).point is not None:
         label = t("opt.at", lang, target=text.point(o.point or parse(o.id).point, lang))

@@ -211,19 +211,6 @@ def preferences(prefs: dict[str, str], lang: str) -> str:
     )
 
 
-def names_of(view: Any, lang: str) -> text.Names:
-    """Everyone's name by id, in ``lang`` (a summoned creature's is translated: :func:`text.person_name`)."""
-    people = ([view.me] if view.me is not None else []) + list(view.others)
-    # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
-    everyone = people + list(getattr(view, "bystanders", []))
-    names = text.Names({c.id: text.person_name(c, lang) for c in everyone})
-    genders = {c.id: text.gender_of(c, lang) for c in everyone}
-    names.feminine = frozenset(pid for pid, g in genders.items() if g == "f")
-    names.masculine = frozenset(pid for pid, g in genders.items() if g == "m")
-    names.neuter = frozenset(pid for pid, g in genders.items() if g == "n")
-    return names
-
-
 def shown_events(view: Any, flt: str = "all") -> list[Any]:
     """The events the log shows: those the filter keeps, less an end of a condition said twice in a row
     (a duel dodge's −2 to AC and to Reflex end together, DU-25: one line says it)."""
@@ -240,7 +227,7 @@ def shown_events(view: Any, flt: str = "all") -> list[Any]:
 
 
 def log_lines(view: Any, lang: str, flt: str = "all") -> list[tuple[Any, str]]:
-    names = names_of(view, lang)
+    names = text.names_of(view, lang)
     return [(e, text.event_line(e, lang, names)) for e in shown_events(view, flt)]
 
 
@@ -291,7 +278,7 @@ def _roll_ac_parts(e: Any, lang: str) -> str:
 
 def log(view: Any, lang: str, flt: str = "all", limit: int = 250) -> str:
     """The log: newest last, each line with its clause links; filters; copy as text; an ARIA live region."""
-    names = names_of(view, lang)
+    names = text.names_of(view, lang)
     names_key = tuple(sorted(names.items()))
     shown = shown_events(view, flt)[-limit:]
     items = [_item(e, lang, names, names_key) for e in shown]

@@ -40,7 +40,7 @@ def t(key: str, lang: str, **params: object) -> str:
 
 
 def feminine(names: dict[str, str]) -> frozenset[str]:
-    """The ids of the participants ``names`` (:func:`panels.names_of`) marks as feminine."""
+    """The ids of the participants ``names`` (:func:`names_of`) marks as feminine."""
     return getattr(names, "feminine", frozenset())
 
 
@@ -60,6 +60,9 @@ class Names(dict[str, str]):
     feminine: frozenset[str] = frozenset()
     masculine: frozenset[str] = frozenset()
     neuter: frozenset[str] = frozenset()
+    #: The viewer, when the decision on screen is theirs for themselves (not a creature's they decide for):
+    #: their spell on themselves reads "on yourself" (« sur vous-même »).
+    me: str | None = None
 
 
 @contextmanager
@@ -187,6 +190,23 @@ def person_name(c: Any, lang: str) -> str:
     ``lang`` (the engine names it in English), anyone else's as their sheet gives it."""
     creature = getattr(c, "creature", None)
     return creature_name(creature, lang) if creature else c.name
+
+
+def names_of(view: Any, lang: str) -> Names:
+    """Everyone's name by id, in ``lang`` (a summoned creature's is translated: :func:`person_name`)."""
+    people = ([view.me] if view.me is not None else []) + list(view.others)
+    # Outsiders the scenario placed (MD-10, MD-19) are named in the log too.
+    everyone = people + list(getattr(view, "bystanders", []))
+    names = Names({c.id: person_name(c, lang) for c in everyone})
+    genders = {c.id: gender_of(c, lang) for c in everyone}
+    names.feminine = frozenset(pid for pid, g in genders.items() if g == "f")
+    names.masculine = frozenset(pid for pid, g in genders.items() if g == "m")
+    names.neuter = frozenset(pid for pid, g in genders.items() if g == "n")
+    me = view.me.id if view.me is not None else None
+    pending = getattr(view, "pending", None)
+    if pending is None or (pending.context or {}).get("actor", me) == me:
+        names.me = me
+    return names
 
 
 _EXPENDED = re.compile(r"^expended spell (\d+) levels? higher$")
@@ -346,7 +366,9 @@ def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = N
         text = spell_name(c.spell, lang)
         if c.slot is not None:
             text += " " + t("opt.slot", lang, slot=c.slot)
-        if c.target:
+        if c.target and c.target == getattr(names, "me", None):
+            text += " " + t("opt.at.self", lang)
+        elif c.target:
             text += " " + t("opt.at", lang, target=who)
         elif c.point is not None:
             text += " " + t("opt.at", lang, target=point(c.point, lang))
@@ -356,7 +378,9 @@ def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = N
     if v == "use" and c.value:
         spell = c.value.split()[-1]
         text = t("opt.use", lang, spell=spell_name(spell, lang))
-        if c.target:
+        if c.target and c.target == getattr(names, "me", None):
+            text += " " + t("opt.at.self", lang)
+        elif c.target:
             text += " " + t("opt.at", lang, target=who)
         if c.defensive:
             text += " " + t("opt.defensively", lang)
@@ -666,7 +690,7 @@ def rite_value(value: list[Any], lang: str) -> str:
     return " × ".join(str(v) for v in value)
 
 
-def _and(names: list[str], lang: str) -> str:
+def listed(names: list[str], lang: str) -> str:
     """Names as a list in words: "Ilse, Kael and Odile", « Ilse, Kael et Odile »."""
     return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
 
@@ -747,7 +771,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return t(f"ev.{k}", lang, **params)
     if k == "casting":
         aimed = [str(x) for x in d.get("targets") or []]
-        targets = _and([nm(x) for x in aimed], lang)
+        targets = listed([nm(x) for x in aimed], lang)
         key = "ev.casting.self" if aimed == [e.actor] else "ev.casting.at" if targets else "ev.casting"
         how = t("ev.casting.defensively", lang) if d.get("defensive") else ""
         return t(key, lang, actor=actor, targets=targets, how=how)
@@ -822,9 +846,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             parts.append(t(key, lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
     if k == "rite" and d.get("step") == "entry":
-        out = t("rite.entry", lang, names=_and([nm(x) for x in d.get("entered", [])], lang))
+        out = t("rite.entry", lang, names=listed([nm(x) for x in d.get("entered", [])], lang))
         if d.get("excluded"):
-            out += " " + t("rite.excluded", lang, names=_and([nm(x) for x in d["excluded"]], lang))
+            out += " " + t("rite.excluded", lang, names=listed([nm(x) for x in d["excluded"]], lang))
         return out
     if k == "rite" and d.get("step") in ("zone", "preparation") and d.get("agreed") is False:
         value = d.get("value")
@@ -836,11 +860,11 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         step = str(d.get("step", ""))
         if step == "qualification" and d.get("unqualified"):  # MD-1: who may not take part
             who = [nm(x.get("id")) for x in d["unqualified"]]
-            return count("rite.unqualified", len(who), lang, names=_and(who, lang))
+            return count("rite.unqualified", len(who), lang, names=listed(who, lang))
         if step == "acclimation" and d.get("refused"):  # MD-3: no acclimation under a compulsion
             who = [nm(x.get("id")) for x in d["refused"]]
             held = ", ".join(_compulsion(str(x.get("compulsion", "")), lang) for x in d["refused"])
-            return count("rite.unattuned", len(who), lang, names=_and(who, lang), compulsions=held)
+            return count("rite.unattuned", len(who), lang, names=listed(who, lang), compulsions=held)
         if step == "refusal" and d.get("rival"):  # DU-1, or MD-2: refusing a mageduel admits the wish to kill
             key = "rite.refusal.md2" if "MD-2" in (getattr(e, "clauses", None) or []) else "rite.refusal.du1"
             return t(key, lang, actor=actor, rival=nm(d["rival"]))
@@ -859,7 +883,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         )
     if k in ("withdrawal", "draw-offered"):  # DU-9, MD-25: who answered so at the progress check
         who = [str(x) for x in d.get("who") or []]
-        return count(f"ev.{k}", len(who), lang, names=_and([nm(x) for x in who], lang))
+        return count(f"ev.{k}", len(who), lang, names=listed([nm(x) for x in who], lang))
     if k == "interference":  # MD-19, MD-23: said by what happened, never the engine's English
         what = str(d.get("what", ""))
         key = next((key for frag, key in _INTERFERENCE if frag in what), "enters")
@@ -868,7 +892,10 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
         return said_of(gender_in(names, who), f"ev.interference.{key}", lang, who=said)
     if k == "immunity" and d.get("spells") and not d.get("descriptors"):  # shield: magic missile
         return t(
-            "ev.immunity.to", lang, actor=actor, spells=_and([spell_name(x, lang) for x in d["spells"]], lang)
+            "ev.immunity.to",
+            lang,
+            actor=actor,
+            spells=listed([spell_name(x, lang) for x in d["spells"]], lang),
         )
     if k == "unaffected" and d.get("spell"):  # by what, and why: C-11's sightless, a spell's tiers, a weight
         why = f"ev.unaffected.{d.get('why') or d.get('measure')}"
@@ -882,7 +909,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             lang,
             actor=actor,
             spell=spell_name(d.get("spell"), lang),
-            who=_and([nm(x) for x in d.get("spared", [])], lang),
+            who=listed([nm(x) for x in d.get("spared", [])], lang),
         )
     if k == "end":
         return outcome_line(d, lang, names)
@@ -1009,7 +1036,7 @@ def outcome_line(out: dict[str, Any], lang: str, names: dict[str, str]) -> str:
         return t("end.tie", lang, reason=reason)
     who = [names.get(w, w) for w in out.get("winners", [])]
     if len(who) > 1:  # a side of two or more: "Ilse and Odile win", « Ilse et Odile l'emportent »
-        return t("end.winners", lang, winners=_and(who, lang), reason=reason)
+        return t("end.winners", lang, winners=listed(who, lang), reason=reason)
     return t("end.winner", lang, winners=", ".join(who), reason=reason)
 
 
