@@ -484,8 +484,9 @@ def _common_parts(duel: Duel, player: str | None, own_sheet: bool) -> dict[str, 
                 ability_damage={a: v for a, v in c.ability_damage.items() if v},
                 ability_drain={a: v for a, v in c.ability_drain.items() if v},
                 resources=_resources(duel, c),
+                # Only while the entry is ahead, not once the rite has ended the duel (MD-9's exclusion).
                 entry_forecast=_entry_forecast(duel, c)
-                if duel.kind == "mageduel" and duel.phase == "preparation"
+                if duel.kind == "mageduel" and duel.phase == "preparation" and duel.outcome is None
                 else None,
             )
     pending = None

@@ -47,7 +47,7 @@ def test_md8_an_effect_on_oneself_is_named_as_carried_with_no_empty_part():
     app = _first_preparation_turn("en")
     app.handle("decide", {"option": "cast shield"})
     settle(app)
-    assert _forecast(app) == "On entry (MD-8), your effects carried into the zone: Shield."
+    assert _forecast(app) == "When you enter (MD-8), you will carry into the zone: Shield."
 
 
 def test_md8_the_logs_entry_line_names_only_the_parts_that_hold_something():
@@ -59,7 +59,29 @@ def test_md8_the_logs_entry_line_names_only_the_parts_that_hold_something():
     }
     event = EventModel.from_event(Event(1, 1, "rite", None, {"step": "suppression", "effects": effects}))
     assert text.event_line(event, "en", names).endswith(
-        "(MD-8). Ilse Varro — carried in: Mage Armor, Shield. Kael Sunderwind — suppressed: Wall of Force."
+        "(MD-8). Ilse Varro — carried in: Mage Armor and Shield. Kael Sunderwind — suppressed: Wall of Force."
         " Odile Marchétoile — no effect to carry in."
     )
     assert "—." not in text.event_line(event, "fr", names)
+
+
+def test_md9_once_staying_out_ends_the_duel_no_forecast_and_no_rite_step_still_ahead():
+    """Found in the page: a player who stayed out (MD-9) was still told "your effects carried into the zone:
+    Mage Armor" on the end screen, and the MD-8 step was lit as the current one after MD-9's tick."""
+    app = _first_preparation_turn("en")
+    app.handle("decide", {"option": "cast shield"})
+    for _ in range(200):
+        settle(app)
+        view = app.session.view()
+        if view.pending is not None and view.pending.kind == "rite:entry" and view.pending.player == "p1":
+            break
+        choose_like_a_person(app, app.render())
+    app.handle("decide", {"option": "stay-out"})
+    settle(app)
+    view = app.session.view()
+    assert view.outcome is not None and view.me.entry_forecast is None
+    html = app.render()
+    assert 'data-forecast="entry"' not in html
+    states = {step: state for state, step in re.findall(r'<li class="rite-(\w+)" data-step="(\w+)"', html)}
+    assert states["suppression"] == "done" and states["entry"] == "done", states
+    assert "now" not in states.values()

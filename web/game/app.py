@@ -1617,9 +1617,12 @@ class App:
         if any(e.kind == "zone" for e in view.events):
             seen.add("zone")
         items = []
-        current_marked = False
-        for key, steps, clause in text.RITE_STEPS:
-            done = any(st in seen for st in steps)
+        # The steps come in order: one is behind the duellists once it or any later one has happened (MD-8's
+        # suppression has no event when nobody enters). Once the duel is over no step is the current one.
+        reached = [any(st in seen for st in steps) for _, steps, _ in text.RITE_STEPS]
+        current_marked = view.outcome is not None
+        for i, (key, _steps, clause) in enumerate(text.RITE_STEPS):
+            done = any(reached[i:])
             state = "done" if done else ("now" if not current_marked else "next")
             if not done:
                 current_marked = True
@@ -1637,8 +1640,8 @@ class App:
         if forecast is not None:
 
             def spells(ids: list[str]) -> str:
-                return ", ".join(
-                    text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids
+                return text.listed(
+                    [text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids], lang
                 )
 
             carried, suppressed = spells(forecast["carried"]), spells(forecast["suppressed"])

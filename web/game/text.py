@@ -840,8 +840,10 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "rite" and d.get("step") == "suppression":
         parts = []
         for cid, r in (d.get("effects") or {}).items():
-            carried = ", ".join(spell_name(x, lang) for x in r.get("carried", []))
-            gone = ", ".join(spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", []))
+            carried = listed([spell_name(x, lang) for x in r.get("carried", [])], lang)
+            gone = listed(
+                [spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", ())], lang
+            )
             key = md8_key("rite.suppression.one", carried, gone)
             parts.append(t(key, lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
