@@ -577,3 +577,16 @@ def test_a_spell_on_oneself_reads_on_yourself_and_targets_are_listed_in_words():
     both = SimpleNamespace(targets=["p2", "p3"], aim=None, point=None, id="cast x", defensive=False)
     assert decide._target_label(both, "en", names) == "at Kael and Odile"
     assert decide._target_label(both, "fr", names) == "sur Kael et Odile"
+
+
+def test_french_spell_names_begin_with_a_capital_where_they_stand_alone():
+    """The French picker read « aspersion acide », « lueur »: French spell names are written in lower case
+    inside a sentence, but a button's words and a list's items begin with a capital."""
+    app = App(lang="fr")
+    app.handle("start", {"kind": "mageduel", "character0": "ilse", "character1": "kael", "seed": "3"})
+    _turn_of(app)
+    html = unescape(app.render())
+    rows = re.findall(r'data-act="pick"[^>]*>(?:<kbd[^>]*>[^<]*</kbd>)?<span>([^<]+)</span>', html)
+    items = re.findall(r"<li(?: class=\"used\")?>([^<]+) <small>\d</small></li>", html)
+    assert "Rayon de givre" in rows and len(rows) > 5 and len(items) > 5, (rows, items)
+    assert all(x[0].isupper() for x in rows + items), [x for x in rows + items if not x[0].isupper()]

@@ -202,7 +202,7 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         for key, members in rows.items():
             o0 = members[0]
             open_ = picked == key
-            label = text.spell_name(o0.spell, lang)
+            label = text.first_up(text.spell_name(o0.spell, lang))  # a button's words begin with a capital
             if o0.item:
                 label = f"{_item_word(o0, lang)}{text.colon(lang)}{label}"
             elif o0.slot:
@@ -359,7 +359,7 @@ def _counter_chooser(
     chosen = next(i for i in ids if parse(i).spell == spell and parse(i).slot == slot)
     spells = "".join(
         f'<option value="{escape(sid)}"{" selected" if sid == spell else ""}>'
-        f"{escape(text.spell_name(sid, lang))}</option>"
+        f"{escape(text.first_up(text.spell_name(sid, lang)))}</option>"
         for sid in sorted(by_spell, key=lambda x: text.spell_name(x, lang).lower())
     )
     slot_list = "".join(

@@ -143,11 +143,14 @@ def _own(me: Any, lang: str, kind: str = "mageduel") -> str:
     if me.prepared:
         for p in sorted(me.prepared, key=lambda p: (p.level, p.spell)):
             cls = ' class="used"' if p.used else ""
-            spells.append(f"<li{cls}>{escape(text.spell_name(p.spell, lang))} <small>{p.level}</small></li>")
+            name = text.first_up(text.spell_name(p.spell, lang))
+            spells.append(f"<li{cls}>{escape(name)} <small>{p.level}</small></li>")
     elif me.known:
         for lvl, ids in sorted(me.known.items()):
             for sid in ids:
-                spells.append(f"<li>{escape(text.spell_name(sid, lang))} <small>{lvl}</small></li>")
+                spells.append(
+                    f"<li>{escape(text.first_up(text.spell_name(sid, lang)))} <small>{lvl}</small></li>"
+                )
     if spells:
         label = t("panel.prepared" if me.prepared else "panel.known", lang)
         out.append(

@@ -350,7 +350,7 @@ def option_label(option_id: str, lang: str, names: dict[str, str], opt: Any = No
     >>> option_label("cast magic_missile @p2", "fr", {"p2": "Kael"})
     'Projectile magique sur Kael'
     """
-    return _first_up(_option_words(option_id, lang, names, opt))
+    return first_up(_option_words(option_id, lang, names, opt))
 
 
 def _option_words(option_id: str, lang: str, names: dict[str, str], opt: Any = None) -> str:
@@ -627,7 +627,7 @@ def purpose(text: str, lang: str) -> str:
         return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
     if text.endswith(": Will save or flee the zone"):  # MD-6: an animal inside the zone
         name = outsider_name(text[: -len(": Will save or flee the zone")], lang)
-        return t("purpose.animal", lang, name=_first_up(name))
+        return t("purpose.animal", lang, name=first_up(name))
     if text.endswith(" damage"):
         what = text[: -len(" damage")]
         weapon = _weapon(what) is not None or _natural_attack(what) is not None
@@ -646,7 +646,7 @@ def outsider_name(name: str, lang: str) -> str:
     return tt(f"outsider.{name.lower()}", lang, name)
 
 
-def _first_up(said: str) -> str:
+def first_up(said: str) -> str:
     """``said`` with a capital first letter, as a sentence or a button begins."""
     return said[:1].upper() + said[1:]
 
@@ -740,7 +740,7 @@ def event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     """One line of the log for an event (``views.EventModel``), agreeing in French with its actor; a
     sentence, so it begins with a capital (French spell names do not: « Assassin imaginaire terrasse… »)."""
     with _about(gender_in(names, e.actor)):
-        return _first_up(_event_line(e, lang, names))
+        return first_up(_event_line(e, lang, names))
 
 
 #: The notes of a damage the rules bring to nothing, and the sentence that says so instead of "takes 0".
@@ -941,7 +941,7 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             return t(f"ev.confused.{does}", lang, actor=actor, roll=d.get("roll"), target=nm(d.get("target")))
     if k == "animal":  # MD-6: an animal inside the zone saves or flees
         key = "ev.animal.flees" if d.get("flees") else "ev.animal.stays"
-        name = _first_up(outsider_name(str(d.get("name", "an animal")), lang))
+        name = first_up(outsider_name(str(d.get("name", "an animal")), lang))
         return t(key, lang, name=name, dc=d.get("dc"))
     if k == "crowd" and isinstance(d.get("victory_points"), int):  # DU-30: the crowd after a performance
         attitude = tt(f"attitude.{d.get('attitude')}", lang, str(d.get("attitude")))
