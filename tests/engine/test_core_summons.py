@@ -88,3 +88,49 @@ def test_c11_a_mindless_summoned_creature_is_immune_to_mind_affecting_spells():
     assert not beetle.has("dazed")
     assert [e.actor for e in d.events if e.kind == "immune"] == ["p1s1"]
     assert "mind_affecting" not in _summoned().by_id["p1s1"].immune_descriptors
+
+
+def _positions(d, ids):
+    return {i: d.by_id[i].pos for i in ids}
+
+
+def test_c13_summoned_creatures_appear_each_on_a_point_of_their_own():
+    """All the creatures of one summoning appeared on the same point, the point chosen, even when it was the
+    foe's own (a foe 5 feet away: the aim "toward the nearest foe" ends on them). Each now appears on a
+    point a creature's space (5 feet) from everyone, nearest the point chosen."""
+    from mageduel.geometry import distance
+
+    d = core_duel(a="aurelian", b="kael", dice=[15, 5] + [3] * 200, pos_b=(5.0, 0.0))
+    cast = next(x for x in d.pending.option_ids if x.startswith("use ") and "summon_monster_ii @" in x)
+    assert cast.endswith("@5,0")  # on Kael
+    run(d, f"p1: {cast}")
+    while d.pending.player == "p2":
+        d.apply("p2", "pass")
+    run(d, "p1: choose several_first", "p1: choose dire_rat")
+    rats = [c.id for c in d.participants if c.summoned_by == "p1"]
+    assert len(rats) == 3  # 1d3 (a natural 3)
+    everyone = [c.pos for c in d.participants]
+    for i, a in enumerate(everyone):
+        for b in everyone[i + 1 :]:
+            assert distance(a, b) >= 5.0 - 0.05, (a, b)
+    said = [tuple(e.data["at"]) for e in d.events if e.kind == "summoned"]
+    assert said == [d.by_id[r].pos for r in rats]
+    assert all(distance(p, (5.0, 0.0, 0.0)) <= 10.0 + 0.05 for p in said)  # near the point chosen
+
+
+def test_c13_with_no_point_a_space_away_a_creature_takes_the_roomiest():
+    """A 1st-level zone is 4-5 feet across (C-13): no point is a space from everyone, so a creature appears
+    where it stands farthest from the nearest one."""
+    from types import SimpleNamespace
+
+    from mageduel.summons import _free_spot
+
+    duel = SimpleNamespace(
+        participants=[
+            SimpleNamespace(pos=(0.0, 0.0, 0.0), status="active"),
+            SimpleNamespace(pos=(4.0, 0.0, 0.0), status="active"),
+            SimpleNamespace(pos=(2.0, 2.0, 0.0), status="gone"),  # vanished: takes no room
+        ]
+    )
+    spots = [(0.0, 0.0, 0.0), (2.0, 0.0, 0.0), (2.0, 2.0, 0.0), (2.0, 4.0, 0.0), (4.0, 4.0, 0.0)]
+    assert _free_spot(duel, spots) == (2.0, 4.0, 0.0)
