@@ -33,6 +33,9 @@ class Token:
     halo: float = 0.0
     #: A shorter name (a duellist's first name) written instead where the whole one finds no clear place.
     short: str = ""
+    #: A summoned creature: where neither its name nor its short one finds a clear place, none is written
+    #: (its token names itself on hover), rather than names drawn over each other in a crowd of creatures.
+    minor: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,11 +168,15 @@ def render_svg(
     parts.append(scale)
     radius = token_radius(w)
     placed = [scale_box]  # what names must not cover: the scale bar, then the names drawn so far, as boxes
-    # A short name two tokens would share, or that is another's name, would not say whose it is.
-    said = [tk.name for tk in view.tokens] + [tk.short for tk in view.tokens if tk.short]
+    # A short name that is another's name, or that two tokens of different names would share, would not say
+    # whose it is: three water elementals may be "Water elemental", Ilse Varro and Ilse Varro II not "Ilse".
     for token in view.tokens:
         others = [(o.x, flip(o.y)) for o in view.tokens if o is not token]
-        if token.short and said.count(token.short) > 1:
+        if token.short and any(
+            o.name == token.short or (o.short == token.short and o.name != token.name)
+            for o in view.tokens
+            if o is not token
+        ):
             token = replace(token, short="")
         parts.append(_token(token, flip(token.y), radius, unit, w, others, placed))
     # A token outside the zone (MD-22) and its name, past the margin: the drawing grows to hold them.
@@ -238,7 +245,8 @@ def label_box(
     shimmering wall), covers no other token and nothing already drawn. The font shrinks so that a long name
     fits inside the zone. Where the whole name finds no such place (duellists side by side in a small
     drawing), the token's short name (``Token.short``) is tried in the same places, as a crowded map writes
-    less; failing both, the short name goes where the whole one would have gone.
+    less; failing both, the short name goes where the whole one would have gone, and a summoned creature's
+    (``Token.minor``) is not written: the name returned is "".
 
     A token outside the zone (MD-22: expelled) keeps its name outside too: north or south of the zone, on
     the side away from it first; west or east of it, above then below, the name drawn back from the wall (the
@@ -258,6 +266,9 @@ def label_box(
             break
     assert spot is not None  # names holds at least the token's own name
     x, base, size, box = spot
+    if token.minor and not clear:
+        # No name written: an empty box at the token's centre keeps ``placed`` one box per token.
+        name, box = "", (token.x, y, token.x, y)
     if placed is not None:
         placed.append(box)
     return round(float(x), 3), round(float(base), 3), round(size, 3), name
@@ -331,6 +342,12 @@ def _token(
 ) -> str:
     colour = SIDE_COLOURS[token.side % len(SIDE_COLOURS)]
     lx, label_y, size, name = label_box(token, y, radius, unit, w or token.x * 2 or 1.0, others, placed)
+    label = (
+        f'<text class="token-label" x="{_attr(lx)}" y="{_attr(label_y)}" text-anchor="middle" '
+        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 1.2)}">{escape(name)}</text>'
+        if name
+        else f"<title>{escape(token.name)}</title>"  # a creature in a crowd: named on hover
+    )
     return (
         f'<g class="token" data-name="{escape(token.name)}" data-side="{token.side}" '
         f'data-x="{_attr(token.x)}" data-y="{_attr(token.y)}">'
@@ -339,8 +356,7 @@ def _token(
         f'stroke-width="{_attr(unit * 0.6)}"/>'
         f'<circle class="token-ring" cx="{_attr(token.x)}" cy="{_attr(y)}" r="{_attr(radius * 0.62)}" '
         f'stroke-width="{_attr(unit * 0.5)}"/>'
-        f'<text class="token-label" x="{_attr(lx)}" y="{_attr(label_y)}" text-anchor="middle" '
-        f'font-size="{_attr(size)}" stroke-width="{_attr(unit * 1.2)}">{escape(name)}</text></g>'
+        f"{label}</g>"
     )
 
 

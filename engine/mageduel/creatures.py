@@ -55,6 +55,8 @@ class Creature(_Frozen):
 
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: Text
+    #: A shorter name for a crowded board, where the whole one finds no clear place ("Water elemental").
+    short: Text | None = None
     #: The grammatical gender of the French name, which French sentences about the creature agree with
     #: (« Hyène est désormais tuée »). English speaks of any creature as "it".
     gender_fr: Literal["f", "m"] = "m"

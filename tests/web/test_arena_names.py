@@ -115,3 +115,61 @@ def test_names_in_crowds_cover_fewer_tokens_and_names_with_first_names():
         written_short += sum(w != written for w, written, _ in _labels(svg))
     assert written_short > 0
     assert short < whole * 0.7
+
+
+def _written(svg: str) -> list[tuple[str, str, Box] | tuple[str, None, None]]:
+    """Each token's whole name, and the name written and its box, or None where none is written."""
+    out: list = []
+    for chunk in svg.split('<g class="token" ')[1:]:
+        whole = re.search(r'data-name="([^"]+)"', chunk).group(1)
+        found = re.search(
+            r'class="token-label" x="([-\d.]+)" y="([-\d.]+)" text-anchor="middle" font-size="([-\d.]+)"'
+            r"[^>]*>([^<]+)</text></g>",
+            chunk.split("</g>")[0] + "</g>",
+        )
+        if found is None:
+            assert f"<title>{whole}</title>" in chunk.split("</g>")[0], whole  # named on hover
+            out.append((whole, None, None))
+            continue
+        x, y, size, written = float(found[1]), float(found[2]), float(found[3]), found[4]
+        half = text_width(written, size) / 2
+        out.append((whole, written, (x - half, y - size * 0.85, x + half, y + size * 0.25)))
+    return out
+
+
+def test_a_crowd_of_summoned_creatures_writes_short_names_or_none_never_names_over_names():
+    """Found in a replay of two Aurelians: three small water elementals and a lantern archon summoned round
+    Aurelian Vey, their names written over each other. A creature's short name is tried now ("Water
+    elemental"), shared by creatures of one kind; where neither fits, no name is written (its token names
+    itself on hover)."""
+    w = 50.0
+    cross = [(20.0, 25.0), (20.0, 20.0), (15.0, 20.0), (25.0, 20.0), (20.0, 15.0)]
+    names = ["Aurelian Vey II", "Lantern archon", "Small water elemental", "Small water elemental"]
+    names += ["Small water elemental"]
+    shorts = {"Lantern archon": "Archon", "Small water elemental": "Water elemental"}
+    tokens = [Token("Aurelian Vey", "wizard", 20, 20.0, 10.0, 0, short="Aurelian")]
+    tokens += [
+        Token(
+            n,
+            "wizard",
+            20,
+            x,
+            y,
+            0 if n != "Aurelian Vey II" else 1,
+            short=shorts.get(n, ""),
+            minor=n in shorts,
+        )
+        for n, (x, y) in zip(names, cross, strict=True)
+    ]
+    svg = render_svg(ArenaView(w, w, 28, 245, tuple(tokens)), "en")
+    written = _written(svg)
+    assert len(written) == len(tokens)
+    boxes = [b for _, _, b in written if b is not None]
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1 :]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    said = {whole: name for whole, name, _ in written}
+    assert said["Aurelian Vey"] == "Aurelian Vey" and said["Aurelian Vey II"] == "Aurelian Vey II"
+    assert "Water elemental" in [name for _, name, _ in written]  # the short name, shared by one kind
+    unnamed = [whole for whole, name, _ in written if name is None]
+    assert unnamed and all(whole in shorts for whole in unnamed)  # only creatures go unnamed

@@ -221,7 +221,8 @@ def render(
                 halo if c.id in out_of_zone or (view.me is not None and c.id == view.me.id) else 0.0,
                 cast_halo if c.id in casting else 0.0,
             ),
-            "" if getattr(c, "creature", None) else first_name(c.name),
+            text.creature_short(c.creature, lang) if getattr(c, "creature", None) else first_name(c.name),
+            bool(getattr(c, "creature", None)),
         )
         for c in people
     )

@@ -162,6 +162,21 @@ def creature_name(creature_id: str, lang: str) -> str:
         return creature_id.replace("_", " ")
 
 
+def creature_short(creature_id: str, lang: str) -> str:
+    """A summoned creature's short name for a crowded board ("Water elemental"), or "" if it has none.
+
+    >>> creature_short("small_water_elemental", "fr"), creature_short("wolf", "en")
+    ("Élémentaire d'eau", '')
+    """
+    try:
+        from mageduel import creature
+
+        short = creature(creature_id).short
+    except Exception:  # noqa: BLE001 - an unknown creature has no short name
+        return ""
+    return (getattr(short, lang, None) or short.en) if short is not None else ""
+
+
 def gender_of(c: Any, lang: str) -> str | None:
     """The grammatical gender sentences about participant ``c`` (a view's) agree with in ``lang``: the
     sheet's; for a summoned creature, its French name's in French, else "n" (English's "it").
