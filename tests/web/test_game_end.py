@@ -199,9 +199,10 @@ def test_french_punctuation_and_spell_named_conditions():
 
     e = EventModel.from_event(Event(1, 1, "roll", "p1", roll))
     fr = text.event_line(e, "fr", NAMES)
-    assert fr.startswith("Tamsin — rayon de givre\u202f: attaque de contact à distance\u202f: d20 12 ")
+    # One colon before the roll: the spell and the kind of roll are parted by a comma.
+    assert fr.startswith("Tamsin — rayon de givre, attaque de contact à distance\u202f: d20 12 ")
     assert fr.endswith("\u202f: touché")
-    assert text.event_line(e, "en", NAMES).startswith("Tamsin — Ray of Frost: ranged touch attack: d20 12 ")
+    assert text.event_line(e, "en", NAMES).startswith("Tamsin — Ray of Frost, ranged touch attack: d20 12 ")
     assert (
         text.word("cond", "wall_of_force", "fr") == text.spell_name("wall_of_force", "fr") != "wall of force"
     )

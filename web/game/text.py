@@ -639,7 +639,9 @@ def purpose(text: str, lang: str) -> str:
             )
     spell_id, sep, rest = text.partition(": ")
     if sep and _spell(spell_id) is not None:  # "ray_of_frost: ranged touch attack"
-        return f"{spell_name(spell_id, lang)}{colon(lang)}{purpose(rest, lang)}"
+        # A comma, not a colon: the roll's line puts its colon after the purpose ("Ray of Frost, ranged touch
+        # attack: d20 12 …"), and one line had two.
+        return f"{spell_name(spell_id, lang)}, {purpose(rest, lang)}"
     if text.endswith(": Will save or flee the zone"):  # MD-6: an animal inside the zone
         name = outsider_name(text[: -len(": Will save or flee the zone")], lang)
         return t("purpose.animal", lang, name=first_up(name))
