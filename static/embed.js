@@ -148,7 +148,8 @@
   // its edge nearest its token stays where it was drawn, it is drawn back inside the arena's box if it would
   // cross it, and it grows only as far as it stays clear of the tokens and the other names. The ground's
   // note ("no zone, only the ground"), as small and unreadable there, gives way: hidden where a name now
-  // covers it. Python's redraws (web/patching.py) reset these styles: the observer below sizes them again.
+  // covers it. A condition's badge is kept clear too. Python's redraws (web/patching.py) reset these styles:
+  // the observer below sizes them again.
   const NAME_FLOOR = 9;
   const meets = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5
     && b.top < a.bottom - 0.5;
@@ -168,7 +169,7 @@
       if (!vb || !vb.width || !box.width || !box.height) continue;
       const k = Math.max(vb.width / box.width, vb.height / box.height); // user units per CSS px ("meet")
       const labels = [...svg.querySelectorAll(".token-label, .out-label, .scale-label")];
-      const others = [...svg.querySelectorAll(".token-disc, .scale-bar"), ...labels];
+      const others = [...svg.querySelectorAll(".token-disc, .scale-bar, .badge rect"), ...labels];
       for (const label of labels) {
         const size = Number(label.getAttribute("font-size"));
         const want = NAME_FLOOR * k;
@@ -186,7 +187,13 @@
         label.removeAttribute("style");
         const before = label.getBoundingClientRect();
         // What the name must not cover once grown: what it was already clear of as drawn.
-        const clear = others.filter((el) => el !== label && el !== disc).map((el) => el.getBoundingClientRect())
+        // A badge keeps a pixel of room: the name's outline reaches past its box.
+        const room = (el) => {
+          const b = el.getBoundingClientRect();
+          if (!el.closest(".badge")) return b;
+          return { left: b.left - 1.5, right: b.right + 1.5, top: b.top - 1.5, bottom: b.bottom + 1.5 };
+        };
+        const clear = others.filter((el) => el !== label && el !== disc).map(room)
           .filter((o) => !meets(o, before));
         const sized = (s) => {
           const grow = s - size;

@@ -473,7 +473,8 @@ NAMES_MEASURED = """() => {
     '.w-board .token-label, .w-board .out-label, .w-board .scale-label')];
   const notes = [...document.querySelectorAll('.w-board .board-note')]
     .filter((el) => getComputedStyle(el).visibility !== 'hidden');  // it gives way to the names
-  const drawn = [...document.querySelectorAll('.w-board .token-disc, .w-board .scale-bar'), ...labels, ...notes];
+  const drawn = [...document.querySelectorAll('.w-board .token-disc, .w-board .scale-bar, .w-board .badge rect'),
+    ...labels, ...notes];
   return labels.map((el) => {
     const at = el.getBoundingClientRect();
     const svg = el.ownerSVGElement;
@@ -521,6 +522,16 @@ def test_the_duellists_names_stay_legible_in_a_320_px_frame_and_as_drawn_in_a_la
     page.wait_for_timeout(100)
     status = [n for n in page.evaluate(NAMES_MEASURED) if n["name"] == "tuée"]
     assert status and _legible(status)
+    # Step 21 of the summoners' duel: a creature's badge stands just past Ilse Varro II's name, which grew
+    # over it; a name now grows only as far as it stays clear of the badges too.
+    page.goto(f"{widget_site}/embed.html?scenario=summoned&step=20&lang=fr")
+    page.wait_for_function("document.documentElement.dataset.state === 'poster'")
+    page.locator('[data-action="next"]').click()
+    page.wait_for_function("document.querySelector('.w-step').dataset.step === '21'", timeout=READY_MS)
+    page.wait_for_timeout(100)
+    names = page.evaluate(NAMES_MEASURED)
+    grown = [n for n in names if n["name"] == "Ilse Varro II"]
+    assert grown and grown[0]["px"] > 7 and not any(n["over"] for n in names), names
     context.close()
     for (width, height), query, legible in (
         ((360, 240), "lesson=2-4&lang=fr", True),  # Kael's name under the ground's note
