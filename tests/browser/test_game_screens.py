@@ -193,3 +193,23 @@ def test_the_board_stays_in_view_beside_a_long_turn_and_never_covers_the_duellis
     page.wait_for_timeout(100)
     low = page.evaluate(BOARD_IN_VIEW)
     assert low["bottom"] <= low["charsTop"], low
+
+
+def test_each_fact_of_a_spell_stays_whole_on_a_narrow_screen(page, game_site):
+    """Found on a 390 px phone in French: the picker broke « Vol DD 14 » between « DD » and « 14 », and
+    « portée 40 pi » before « pi ». A line breaks between a spell's facts now, never inside one."""
+    page.set_viewport_size({"width": 360, "height": 800})
+    open_game(page, game_site, "fr")
+    page.evaluate("localStorage.removeItem('mageduel.save')")
+    start(page, controls=("human", "normal"), characters=("corvin", "nadira"), kind="duel")
+    for _ in range(40):
+        if pending(page) == "turn":
+            break
+        next_click(page)
+        settle(page)
+    assert pending(page) == "turn"
+    facts = page.evaluate(
+        "[...document.querySelectorAll('#game .spell .fact')].map((f) => [f.textContent, f.getClientRects().length])"
+    )
+    assert len(facts) > 20 and any("DD" in said for said, _ in facts), facts
+    assert all(lines == 1 for _, lines in facts), [said for said, lines in facts if lines != 1]

@@ -143,7 +143,8 @@ def spell_facts(view: Any, spell_id: str, slot: int | None, lang: str, opt: Any 
             left = sum(1 for p in me.prepared if p.spell == spell_id and p.level == level and not p.used)
         if left is not None and not (opt is not None and opt.item):
             facts.append(text.count("spell.left", left, lang))
-    return " · ".join(escape(f) for f in facts)
+    # Each fact whole on its line ("Will DC 14", "range 40 ft"): a narrow screen breaks between facts only.
+    return " · ".join(f'<span class="fact">{escape(f)}</span>' for f in facts)
 
 
 def _caster_level(opt: Any) -> int:
