@@ -49,11 +49,14 @@ def test_ended_effects_nothing_to_restore_and_a_vanished_summons():
             "p3": {"vanished": True},
         }
     }
-    assert text.restoration(data, "en", NAMES) == [
-        "Tamsin: nothing to restore.",
-        "Bram: 1 hit point back; the Ice Storm, blinded effects end.",
-        "Wolf, summoned during the duel, vanishes.",
-    ]
+    assert (
+        text.restoration(data, "en", NAMES)
+        == [
+            "Tamsin: nothing to restore.",
+            "Bram: 1 hit point back; the effects “Ice Storm” and “blinded” end.",  # it read "the Ice Storm, blinded effects end"
+            "Wolf, summoned during the duel, vanishes.",
+        ]
+    )
     fr = text.restoration(data, "fr", NAMES)
     assert fr[0] == "Tamsin\u202f: rien à rétablir."
     assert fr[1].startswith("Bram\u202f: 1 point de vie rendu\u202f; les effets «\u202f") and fr[1].endswith(

@@ -515,7 +515,8 @@ def test_c09_conditions_named_by_the_engine_not_after_a_spell_are_said_in_the_pa
     assert not re.search(r"ongoing|immune|temporary", re.sub(r"<[^>]+>", " ", said["fr"]))  # as read
     ended = {"p1": {"nonlethal_healed": 4, "spells_vanished": ["ongoing acid_arrow", "acid_arrow", "daze"]}}
     assert text.restoration({"participants": ended}, "fr", {"p1": "Ilse"}) == [
-        "Ilse\u202f: 4 points de dégâts non létaux soignés\u202f; les effets «\u202fflèche acide, hébétement\u202f» prennent fin."
+        "Ilse\u202f: 4 points de dégâts non létaux soignés\u202f; les effets «\u202fflèche acide\u202f» et "
+        "«\u202fhébétement\u202f» prennent fin."
     ]
 
 

@@ -532,7 +532,7 @@ def restoration(data: dict[str, Any], lang: str, names: dict[str, str]) -> list[
 
 def restored(data: dict[str, Any], lang: str) -> dict[str, str | None]:
     """What MD-20 gave back to each participant, by id, as one phrase without the name ("24 points of
-    nonlethal damage healed; the Glitterdust effect ends"): ``""`` when nothing changed, ``None`` for a
+    nonlethal damage healed; the effect “Glitterdust” ends"): ``""`` when nothing changed, ``None`` for a
     creature summoned in the duel, which vanishes.
 
     >>> restored({"participants": {"p1": {"nonlethal_healed": 1}, "p2": {}}}, "en")
@@ -557,12 +557,14 @@ def restored(data: dict[str, Any], lang: str) -> dict[str, str | None]:
             said = spell_name(x, lang) if _spell(x) is not None else word("cond", str(x), lang)
             if said not in gone:
                 gone.append(said)
-        ended = count("restored.spells", len(gone), lang, spells=", ".join(gone)) if gone else ""
-        sep = t("restored.and", lang)
-        listed = ", ".join(back[:-1]) + sep + back[-1] if len(back) > 1 else "".join(back)
+        # Each effect in quotes: a condition's word and a spell's name read as names side by side ("the
+        # effects “Ice Storm” and “blinded” end", not "the Ice Storm, blinded effects end").
+        spells = listed([quoted(x, lang) for x in gone], lang)
+        ended = count("restored.spells", len(gone), lang, spells=spells) if gone else ""
+        said = listed(back, lang)
         if ended:
-            listed = listed + t("restored.then", lang) + ended if listed else ended
-        out[cid] = listed
+            said = said + t("restored.then", lang) + ended if said else ended
+        out[cid] = said
     return out
 
 
@@ -705,6 +707,11 @@ def rite_value(value: list[Any], lang: str) -> str:
         width, height = (number(float(v), lang) for v in value)
         return t("rite.zone.size", lang, width=width, height=height)
     return " × ".join(str(v) for v in value)
+
+
+def quoted(said: str, lang: str) -> str:
+    """``said`` in the language's quotation marks: “Blur”, « flou »."""
+    return f"«\u202f{said}\u202f»" if lang == "fr" else f"“{said}”"
 
 
 def listed(names: list[str], lang: str) -> str:
