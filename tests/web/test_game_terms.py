@@ -259,8 +259,8 @@ def test_du25_a_dodge_s_two_penalties_are_two_distinct_log_lines_and_their_end_o
     view = Ev(events=events, me=me, others=[])
     lines = [line for _, line in panels.log_lines(view, "fr")]
     assert lines == [
-        "Bram\u202f: déséquilibre après une esquive de duel (−2 CA) (1 rd)",
-        "Bram\u202f: déséquilibre après une esquive de duel (−2 Réflexes) (1 rd)",
+        "Bram\u202f: déséquilibre après une esquive de duel (−2 CA, 1 rd)",
+        "Bram\u202f: déséquilibre après une esquive de duel (−2 Réflexes, 1 rd)",
         "Bram\u202f: l'effet «\u202fdéséquilibre après une esquive de duel\u202f» prend fin.",
     ]
 

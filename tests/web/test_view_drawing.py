@@ -71,7 +71,10 @@ def test_c09_a_long_effect_says_roughly_how_long_beside_its_rounds():
     assert " h" in text.rounds(armour.rounds, "en")
     cast = next(e for e in view.events if e.kind == "condition" and e.data.get("condition") == "mage_armor")
     line = text.event_line(cast, "en", {x.id: x.name for x in people})
-    assert f"({cast.data['rounds']} rd., about " in line
+    assert f"{cast.data['rounds']} rd., about " in line and line.endswith(
+        " h)"
+    )  # "(+4 AC, 4200 rd., about 7 h)"
+    assert line.count("(") == 1
     assert text.rounds(62, "en") == "(62 rd.)"
     # The spell picker says it too, before the spell is cast.
     assert text.spell_effect("mage_armor", 7, "", "fr").endswith(" · 4200 rounds, environ 7 h")

@@ -824,7 +824,9 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
             sign = "+" if value >= 0 else "−"
             text += " " + t("log.modifier", lang, value=f"{sign}{abs(value)}", stat=t(f"stat.{stat}", lang))
         if k == "condition" and d.get("rounds"):
-            text += " " + rounds(int(d["rounds"]), lang)
+            lasts = rounds(int(d["rounds"]), lang)
+            # One pair of brackets: "shielded (+4 AC, 70 rd.)", not "shielded (+4 AC) (70 rd.)".
+            text = text[:-1] + ", " + lasts[1:] if text.endswith(")") else text + " " + lasts
         return text
     if k == "healed":
         n = d.get("amount")
