@@ -178,7 +178,7 @@ def test_c11_a_condition_named_by_the_engine_is_named_in_french_too(condition, e
         ("concentration (entangled)", "concentration (enchevêtré)"),
         ("resist telekinesis (Strength)", "test de Force contre télékinésie"),
         ("an animal: Will save or flee the zone", "Un animal\u202f: jet de Volonté, sinon il fuit la zone"),
-        ("cure_light_wounds healing", "soins légers\u202f: points de vie rendus"),  # a potion
+        ("cure_light_wounds healing", "soins légers, points de vie rendus"),  # a potion
     ],
 )  # fmt: skip
 def test_every_roll_the_engine_names_is_named_in_french(purpose, fr):

@@ -228,3 +228,29 @@ def test_no_plural_hedge_is_left_in_the_catalogue():
 
     hedged = {k: v for k, v in catalogue().items() for s in v.values() if "(s)" in s or "(x)" in s}
     assert not hedged, hedged
+
+
+def test_every_roll_line_has_one_colon_before_its_roll():
+    """A roll's line puts one colon before the dice: "Ilse — preparation, opposed ability check: d20 …". The
+    purposes that carried their own colon read "Ilse — preparation: opposed ability check: d20 …"."""
+    from mageduel.events import Event, EventModel
+
+    purposes = [
+        "ray_of_frost: ranged touch attack",
+        "ray_of_enfeeblement ability",
+        "mirror image",
+        "zone: opposed ability check",
+        "preparation: opposed ability check",
+        "duel effort: will save again",
+        "mage_armor duration",
+        "false_life temporary hp",
+        "enervation negative levels",
+        "cure_light_wounds healing",
+    ]
+    for purpose in purposes:
+        roll = {"purpose": purpose, "die": "d20", "natural": 12, "total": 14, "modifiers": [["Dex", 2]]}
+        e = EventModel.from_event(Event(1, 1, "roll", "p1", roll))
+        for lang in ("en", "fr"):
+            line = text.event_line(e, lang, NAMES)
+            head = line.split(" — ", 1)[1].split("d20 12")[0]
+            assert head.count(":") == 1 and "_" not in head, (purpose, lang, line)
