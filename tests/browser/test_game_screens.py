@@ -165,20 +165,25 @@ BOARD_IN_VIEW = """() => {
 }"""
 
 
-def test_the_board_stays_in_view_beside_a_long_turn_and_never_covers_the_duellists(page, game_site):
-    """A 20th-level wizard's turn lists dozens of spells: the side column is several screens tall. On a
-    desktop the board keeps to the top of its row and stays on screen while the list is scrolled, and it
-    stops at its row's end, above the duellists' panels."""
-    page.set_viewport_size({"width": 1280, "height": 720})
-    open_game(page, game_site, "en")
+def _first_turn_of_a_duel(page, site: str, lang: str, characters: tuple[str, str]) -> None:
+    """A fresh duel of ``characters`` against the computer, played up to the person's first turn."""
+    open_game(page, site, lang)
     page.evaluate("localStorage.removeItem('mageduel.save')")
-    start(page, controls=("human", "normal"), characters=("aurelian", "ysolde"), kind="duel")
+    start(page, controls=("human", "normal"), characters=characters, kind="duel")
     for _ in range(40):
         if pending(page) == "turn":
             break
         next_click(page)
         settle(page)
     assert pending(page) == "turn"
+
+
+def test_the_board_stays_in_view_beside_a_long_turn_and_never_covers_the_duellists(page, game_site):
+    """A 20th-level wizard's turn lists dozens of spells: the side column is several screens tall. On a
+    desktop the board keeps to the top of its row and stays on screen while the list is scrolled, and it
+    stops at its row's end, above the duellists' panels."""
+    page.set_viewport_size({"width": 1280, "height": 720})
+    _first_turn_of_a_duel(page, game_site, "en", ("aurelian", "ysolde"))
     at_top = page.evaluate(BOARD_IN_VIEW)
     assert at_top["sideHeight"] > 2 * at_top["innerHeight"], at_top  # the long turn this test is about
     # The board is its drawing's height, not the side column's.
@@ -199,15 +204,7 @@ def test_each_fact_of_a_spell_stays_whole_on_a_narrow_screen(page, game_site):
     """Found on a 390 px phone in French: the picker broke « Vol DD 14 » between « DD » and « 14 », and
     « portée 40 pi » before « pi ». A line breaks between a spell's facts now, never inside one."""
     page.set_viewport_size({"width": 360, "height": 800})
-    open_game(page, game_site, "fr")
-    page.evaluate("localStorage.removeItem('mageduel.save')")
-    start(page, controls=("human", "normal"), characters=("corvin", "nadira"), kind="duel")
-    for _ in range(40):
-        if pending(page) == "turn":
-            break
-        next_click(page)
-        settle(page)
-    assert pending(page) == "turn"
+    _first_turn_of_a_duel(page, game_site, "fr", ("corvin", "nadira"))
     facts = page.evaluate(
         "[...document.querySelectorAll('#game .spell .fact')].map((f) => [f.textContent, f.getClientRects().length])"
     )

@@ -152,14 +152,21 @@ def clause_statement(clause_id: str, lang: str) -> str:
     return getattr(c.statement, lang) if c is not None else ""
 
 
-def creature_name(creature_id: str, lang: str) -> str:
+def _creature(creature_id: object) -> Any | None:
+    """The catalogue's creature ``creature_id``, or None for one it does not know."""
     try:
         from mageduel import creature
 
-        name = creature(creature_id).name
-        return getattr(name, lang, None) or name.en
-    except Exception:  # noqa: BLE001 - an unknown creature is shown as written
-        return creature_id.replace("_", " ")
+        return creature(str(creature_id))
+    except Exception:  # noqa: BLE001 - an unknown creature: its caller says what it can without it
+        return None
+
+
+def creature_name(creature_id: str, lang: str) -> str:
+    found = _creature(creature_id)
+    if found is None:
+        return creature_id.replace("_", " ")  # shown as written
+    return getattr(found.name, lang, None) or found.name.en
 
 
 def creature_short(creature_id: str, lang: str) -> str:
@@ -168,12 +175,8 @@ def creature_short(creature_id: str, lang: str) -> str:
     >>> creature_short("small_water_elemental", "fr"), creature_short("wolf", "en")
     ("Élémentaire d'eau", '')
     """
-    try:
-        from mageduel import creature
-
-        short = creature(creature_id).short
-    except Exception:  # noqa: BLE001 - an unknown creature has no short name
-        return ""
+    found = _creature(creature_id)
+    short = found.short if found is not None else None
     return (getattr(short, lang, None) or short.en) if short is not None else ""
 
 
@@ -189,15 +192,8 @@ def gender_of(c: Any, lang: str) -> str | None:
     gender = getattr(c, "gender", None)
     if gender is not None or not getattr(c, "summoned_by", None):
         return gender
-    if lang == "fr":
-        try:
-            from mageduel import creature
-
-            if creature(c.creature).gender_fr == "f":
-                return "f"
-        except Exception:  # noqa: BLE001 - an unknown creature is spoken of as the others are
-            pass
-    return "n"
+    found = _creature(getattr(c, "creature", None)) if lang == "fr" else None
+    return "f" if found is not None and found.gender_fr == "f" else "n"
 
 
 def person_name(c: Any, lang: str) -> str:
