@@ -591,3 +591,4 @@ def test_french_spell_names_begin_with_a_capital_where_they_stand_alone():
     items = re.findall(r"<li(?: class=\"used\")?>([^<]+) <small>\d</small></li>", html)
     assert "Rayon de givre" in rows and len(rows) > 5 and len(items) > 5, (rows, items)
     assert all(x[0].isupper() for x in rows + items), [x for x in rows + items if not x[0].isupper()]
+    assert "Parchemin\u202f: vol" in rows, rows  # an item's spell after its colon, as a sentence goes on

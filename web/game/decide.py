@@ -203,11 +203,12 @@ def turn(view: Any, ids: list[str], lang: str, names: dict[str, str], picked: st
         for key, members in rows.items():
             o0 = members[0]
             open_ = picked == key
-            label = text.first_up(text.spell_name(o0.spell, lang))  # a button's words begin with a capital
+            label = text.spell_name(o0.spell, lang)
             if o0.item:
                 label = f"{_item_word(o0, lang)}{text.colon(lang)}{label}"
             elif o0.slot:
                 label += " " + t("opt.slot", lang, slot=o0.slot)
+            label = text.first_up(label)  # a button's words begin with a capital (« Aspersion acide »)
             k = next(keys, None)
             out.append(
                 f'<li class="spell{" picked" if open_ else ""}" data-spell="{escape(o0.spell)}">'
