@@ -1638,13 +1638,8 @@ class App:
         )
         forecast = getattr(view.me, "entry_forecast", None) if view.me is not None else None
         if forecast is not None:
-
-            def spells(ids: list[str]) -> str:
-                return text.listed(
-                    [text.spell_name(x, lang) if text.spell_info(x) else names.get(x, x) for x in ids], lang
-                )
-
-            carried, suppressed = spells(forecast["carried"]), spells(forecast["suppressed"])
+            carried = text.md8_effects(forecast["carried"], lang, names)
+            suppressed = text.md8_effects(forecast["suppressed"], lang, names)
             # With nothing on the player yet, ``.none`` says what MD-8 will do with a spell cast now.
             key = text.md8_key("precast.forecast", carried, suppressed)
             said = t(key, lang, carried=carried, suppressed=suppressed)

@@ -268,14 +268,11 @@ def _natural_attack(weapon_id: str) -> tuple[Any, int] | None:
     m = _NATURAL.match(weapon_id)
     if m is None:
         return None
-    try:
-        from mageduel import creature
-
-        attacks = creature(m.group("creature")).attacks
-    except Exception:  # noqa: BLE001 - not a creature's: shown as written
-        return None
+    found = _creature(m.group("creature"))
+    if found is None:
+        return None  # not a creature's: shown as written
     i = int(m.group("attack"))
-    return (attacks[i], int(m.group("nth") or 0)) if i < len(attacks) else None
+    return (found.attacks[i], int(m.group("nth") or 0)) if i < len(found.attacks) else None
 
 
 def word(group: str, value: str, lang: str) -> str:
@@ -715,6 +712,12 @@ def listed(names: list[str], lang: str) -> str:
     return ", ".join(names[:-1]) + t("way.and", lang) + names[-1] if len(names) > 1 else "".join(names)
 
 
+def md8_effects(ids: list[str], lang: str, names: dict[str, str]) -> str:
+    """The effects MD-8 carries into the zone or suppresses, listed in words: a spell by its name, anything
+    else by whose it is (``names``), as the entry's log line and the preparation's forecast say them."""
+    return listed([spell_name(x, lang) if _spell(x) is not None else names.get(x, x) for x in ids], lang)
+
+
 def md8_key(key: str, carried: str, suppressed: str) -> str:
     """MD-8's sentence on what entering carries in and suppresses, with only the parts that hold something
     (no "suppressed: —"): ``key``, ``key.carried``, ``key.suppressed`` or ``key.none``.
@@ -862,10 +865,8 @@ def _event_line(e: Any, lang: str, names: dict[str, str]) -> str:
     if k == "rite" and d.get("step") == "suppression":
         parts = []
         for cid, r in (d.get("effects") or {}).items():
-            carried = listed([spell_name(x, lang) for x in r.get("carried", [])], lang)
-            gone = listed(
-                [spell_name(x, lang) if _spell(x) else nm(x) for x in r.get("suppressed", ())], lang
-            )
+            carried = md8_effects(r.get("carried", []), lang, names)
+            gone = md8_effects(r.get("suppressed", []), lang, names)
             key = md8_key("rite.suppression.one", carried, gone)
             parts.append(t(key, lang, name=nm(cid), carried=carried, suppressed=gone))
         return t("rite.suppression", lang) + (" " + " ".join(parts) if parts else "")
